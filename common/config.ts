@@ -1,0 +1,45 @@
+import * as path from 'node:path';
+import { z } from 'zod';
+
+/** The repository root: compiled code runs from lib/<dir>/, sources from <dir>/. */
+export const REPO_ROOT = path.resolve(__dirname, __dirname.includes(`${path.sep}lib${path.sep}`) ? '../..' : '..');
+
+const hostPort = z.string().regex(/^[\w.-]+:\d{1,5}$/, 'must look like host:port');
+
+/** Every setting comes from one environment variable with a default that works on a developer machine after
+ * `infra/up`. A bad value fails at start-up and names the variable. */
+const ConfigSchema = z.object({
+  DEBUGRL_TEMPORAL_ADDRESS: hostPort.default('127.0.0.1:7233'),
+  DEBUGRL_TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
+  /** Shared queue for workflows and for activities that may run on any worker. */
+  DEBUGRL_TASK_QUEUE: z.string().min(1).default('debugrl'),
+  /** Queue of the GPU activity worker that drives the learner. */
+  DEBUGRL_LEARNER_TASK_QUEUE: z.string().min(1).default('debugrl-learner'),
+  DEBUGRL_KAFKA_BROKERS: z
+    .string()
+    .default('127.0.0.1:9092')
+    .transform((s) => s.split(',').map((b) => b.trim()))
+    .pipe(z.array(hostPort).min(1)),
+  DEBUGRL_DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .default('postgres://debugrl:debugrl@127.0.0.1:5433/debugrl'),
+  DEBUGRL_DATA_DIR: z.string().default(path.join(REPO_ROOT, '.data')),
+  DEBUGRL_TASKS_DIR: z.string().default(path.join(REPO_ROOT, 'tasks')),
+  /** The project venv's interpreter: it has pytest, the native package and the learner's dependencies. */
+  DEBUGRL_PYTHON: z.string().default(path.join(REPO_ROOT, '.venv', 'bin', 'python')),
+  /** Base URL of the embedded CPU inference server (OpenAI-compatible). */
+  DEBUGRL_EMBEDDED_URL: z.string().url().default('http://127.0.0.1:8765/v1'),
+});
+export type Config = z.infer<typeof ConfigSchema>;
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(env[String(i.path[0])])})`);
+    throw new ConfigError(`invalid debugrl configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,145 @@
+/** `infra/status`: one line per service with its address, health and log file. Exits 1 when a required service is
+ * down. Optional services (started by the main job, not by infra/up) are shown but do not fail the check unless
+ * `--require-all` is given. */
+import * as http from 'node:http';
+import * as path from 'node:path';
+import { Connection } from '@temporalio/client';
+import { Kafka, logLevel } from 'kafkajs';
+import { Client } from 'pg';
+import { loadConfig } from '../common/config';
+
+interface Check {
+  name: string;
+  address: string;
+  log: string;
+  required: boolean;
+  probe(): Promise<string>; // resolves to a short detail when healthy, rejects with the reason otherwise
+}
+
+function httpGet(url: string, timeoutMs = 3000): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { timeout: timeoutMs }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (body += c.length < 4096 ? c : ''));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
+    req.on('error', reject);
+  });
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const t = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms)));
+  return Promise.race([p, t]).finally(() => clearTimeout(timer));
+}
+
+export function checks(): Check[] {
+  const cfg = loadConfig();
+  const logs = path.join(cfg.DEBUGRL_DATA_DIR, 'logs');
+  const uiPort = process.env.DEBUGRL_TEMPORAL_UI_PORT ?? '8233';
+  const embedded = new URL(cfg.DEBUGRL_EMBEDDED_URL);
+  return [
+    {
+      name: 'temporal',
+      address: cfg.DEBUGRL_TEMPORAL_ADDRESS,
+      log: path.join(logs, 'temporal.log'),
+      required: true,
+      async probe() {
+        const conn = await Connection.connect({ address: cfg.DEBUGRL_TEMPORAL_ADDRESS, connectTimeout: 3000 });
+        try {
+          const ns = await conn.workflowService.describeNamespace({ namespace: cfg.DEBUGRL_TEMPORAL_NAMESPACE });
+          return `namespace ${ns.namespaceInfo?.name} ok`;
+        } finally {
+          await conn.close();
+        }
+      },
+    },
+    {
+      name: 'temporal-ui',
+      address: `http://127.0.0.1:${uiPort}`,
+      log: path.join(logs, 'temporal.log'),
+      required: true,
+      async probe() {
+        const r = await httpGet(`http://127.0.0.1:${uiPort}/`);
+        if (r.status !== 200) throw new Error(`HTTP ${r.status}`);
+        return 'HTTP 200';
+      },
+    },
+    {
+      name: 'kafka',
+      address: cfg.DEBUGRL_KAFKA_BROKERS.join(','),
+      log: path.join(logs, 'kafka.log'),
+      required: true,
+      async probe() {
+        const admin = new Kafka({ clientId: 'debugrl-status', brokers: cfg.DEBUGRL_KAFKA_BROKERS, logLevel: logLevel.NOTHING, retry: { retries: 1 } }).admin();
+        await admin.connect();
+        try {
+          const c = await admin.describeCluster();
+          const topics = await admin.listTopics();
+          return `${c.brokers.length} broker(s), topics: ${topics.filter((t) => !t.startsWith('__')).sort().join(', ') || '(none)'}`;
+        } finally {
+          await admin.disconnect();
+        }
+      },
+    },
+    {
+      name: 'postgres',
+      address: cfg.DEBUGRL_DATABASE_URL.replace(/:[^:@/]*@/, ':***@'),
+      log: path.join(logs, 'postgres.log'),
+      required: true,
+      async probe() {
+        const client = new Client({ connectionString: cfg.DEBUGRL_DATABASE_URL, connectionTimeoutMillis: 3000 });
+        await client.connect();
+        try {
+          const r = await client.query('select count(*)::int as n from schema_migrations');
+          return `${r.rows[0].n} migration(s) applied`;
+        } finally {
+          await client.end();
+        }
+      },
+    },
+    {
+      name: 'embedded-policy',
+      address: cfg.DEBUGRL_EMBEDDED_URL,
+      log: path.join(logs, 'embedded.log'),
+      required: false,
+      async probe() {
+        const r = await httpGet(`${embedded.origin}/health`);
+        if (r.status !== 200) throw new Error(`HTTP ${r.status}`);
+        return r.body.trim().slice(0, 80);
+      },
+    },
+  ];
+}
+
+export async function status(requireAll: boolean): Promise<boolean> {
+  let ok = true;
+  const rows = await Promise.all(
+    checks().map(async (c) => {
+      try {
+        return { c, up: true, detail: await withTimeout(c.probe(), 8000, c.name) };
+      } catch (e) {
+        return { c, up: false, detail: e instanceof Error ? e.message.split('\n')[0] : String(e) };
+      }
+    }),
+  );
+  for (const { c, up, detail } of rows) {
+    const state = up ? 'UP' : c.required || requireAll ? 'DOWN' : 'off';
+    if (!up && (c.required || requireAll)) ok = false;
+    console.log(`${c.name.padEnd(16)} ${state.padEnd(5)} ${c.address.padEnd(46)} ${detail}`);
+    if (!up) console.log(`${''.padEnd(22)}log: ${c.log}`);
+  }
+  return ok;
+}
+
+if (require.main === module) {
+  status(process.argv.includes('--require-all')).then(
+    (ok) => process.exit(ok ? 0 : 1),
+    (err: unknown) => {
+      console.error(String(err));
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/** The kinds of bug in the corpus. The first five are the seed's "runtime inspection helps" families; `logic` holds
+ * plain reasoning errors where reading the code beats stepping through it (debugger preference `avoid`). */
+export const TaskCategory = z.enum(['shared_state', 'aliasing', 'serialization', 'concurrency', 'lifecycle', 'logic']);
+export type TaskCategory = z.infer<typeof TaskCategory>;
+
+export const DebuggerPreference = z.enum(['recommended', 'optional', 'avoid']);
+export const Split = z.enum(['train', 'validation', 'test']);
+export type Split = z.infer<typeof Split>;
+
+const relativePath = z
+  .string()
+  .min(1)
+  .refine((p) => !p.startsWith('/') && !p.split('/').includes('..'), 'must be a relative path inside workspace/');
+
+/** A pytest node id relative to the workspace root, e.g. `test_cache.py::test_eviction_keeps_newest`. */
+const testId = z.string().regex(/^[\w./-]+\.py::[\w[\]-]+(::[\w[\]-]+)*$/, 'must be a pytest node id like test_x.py::test_y');
+
+/** task.json: one per folder under tasks/<id>/. See tasks/FORMAT.md. */
+export const TaskSpec = z
+  .object({
+    id: z.string().regex(/^[a-z][a-z0-9_]{2,63}$/, 'lower_snake_case, 3-64 chars'),
+    title: z.string().min(5).max(120),
+    category: TaskCategory,
+    debugger: DebuggerPreference,
+    split: Split,
+    /** Files the grader takes from an episode; everything else comes from the pristine workspace. */
+    source_files: z.array(relativePath).min(1),
+    /** Visible tests that fail on the buggy source and pass with the fix. */
+    failing_tests: z.array(testId).min(1),
+    difficulty: z.enum(['easy', 'medium', 'hard']),
+    /** For people only: never shown to the model, never copied into a sandbox. */
+    bug: z.string().min(10).max(300),
+    /** True when the obvious one-line fix leaves other tests failing (the seed used these to teach full fixes). */
+    multi_site_fix: z.boolean().default(false),
+    time_limits: z.object({
+      /** Wall-clock limit for one full run of the visible tests. */
+      test_seconds: z.number().int().min(1).max(120),
+    }),
+  })
+  .strict()
+  .superRefine((t, ctx) => {
+    if (t.category === 'logic' && t.debugger !== 'avoid') {
+      ctx.addIssue({ code: 'custom', path: ['debugger'], message: 'logic tasks are the "avoid" tasks' });
+    }
+    if (new Set(t.source_files).size !== t.source_files.length) {
+      ctx.addIssue({ code: 'custom', path: ['source_files'], message: 'duplicate entries' });
+    }
+  });
+export type TaskSpec = z.infer<typeof TaskSpec>;

@@ -1,0 +1,2 @@
+// Every workflow type the worker registers. Workflow files are named after the durable thing they model.
+export { SmokeWorkflow } from './smoke';
