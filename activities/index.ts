@@ -3,6 +3,9 @@
 import type { Kafka, Producer } from 'kafkajs';
 import type { Pool } from 'pg';
 import type { Config } from '../common/config';
+import { createEpisodeActivities } from './episode';
+import { createPolicyActivities } from './policies';
+import { createSandboxActivities, SessionRegistry } from './sandbox';
 import { createSmokeActivities } from './smoke';
 
 export interface ActivityDeps {
@@ -13,9 +16,19 @@ export interface ActivityDeps {
   producer: () => Promise<Producer>;
 }
 
-export function createActivities(deps: ActivityDeps) {
+export interface WorkerLocal {
+  /** This process's own task queue (sandbox affinity). */
+  hostQueue: string;
+  /** The harness sessions this process holds. */
+  sessions: SessionRegistry;
+}
+
+export function createActivities(deps: ActivityDeps, local: WorkerLocal = { hostQueue: 'unset-host-queue', sessions: new SessionRegistry() }) {
   return {
     ...createSmokeActivities(deps),
+    ...createEpisodeActivities(deps),
+    ...createPolicyActivities(deps),
+    ...createSandboxActivities({ ...deps, ...local }),
   };
 }
 

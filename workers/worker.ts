@@ -1,7 +1,13 @@
-/** The debugrl worker: runs every workflow and the activities on the shared task queue. Start it with
- * `node lib/workers/worker.js` (the main job starts it for you; infra/down stops it). */
+/** The debugrl worker process. It runs two Temporal workers on one connection:
+ *  - the shared queue (DEBUGRL_TASK_QUEUE): every workflow, and activities that may run anywhere;
+ *  - this process's own queue: the tool, grade and close activities of the sandboxes it holds in memory
+ *    (the worker-specific task queue pattern).
+ * Start it with `node lib/workers/worker.js` (infra/workers does; infra/down stops it). */
+import { randomBytes } from 'node:crypto';
+import * as os from 'node:os';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { createActivities } from '../activities';
+import { SessionRegistry } from '../activities/sandbox';
 import { loadConfig } from '../common/config';
 import { openDeps } from './deps';
 
@@ -9,17 +15,31 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const connection = await NativeConnection.connect({ address: config.DEBUGRL_TEMPORAL_ADDRESS });
   const deps = openDeps(config);
-  const worker = await Worker.create({
+  const hostQueue = `${config.DEBUGRL_TASK_QUEUE}-host-${os.hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
+  const sessions = new SessionRegistry();
+  const activities = createActivities(deps, { hostQueue, sessions });
+  const shared = await Worker.create({
     connection,
     namespace: config.DEBUGRL_TEMPORAL_NAMESPACE,
     taskQueue: config.DEBUGRL_TASK_QUEUE,
     workflowsPath: require.resolve('../workflows'),
-    activities: createActivities(deps),
+    activities,
+    // Policy calls are slow and mostly waiting; sandbox creation is short.
+    maxConcurrentActivityTaskExecutions: 32,
   });
-  console.log(`[worker] polling task queue "${config.DEBUGRL_TASK_QUEUE}" on ${config.DEBUGRL_TEMPORAL_ADDRESS}`);
+  const host = await Worker.create({
+    connection,
+    namespace: config.DEBUGRL_TEMPORAL_NAMESPACE,
+    taskQueue: hostQueue,
+    activities,
+    maxConcurrentActivityTaskExecutions: 32,
+  });
+  console.log(`[worker] polling task queue "${config.DEBUGRL_TASK_QUEUE}" and "${hostQueue}" on ${config.DEBUGRL_TEMPORAL_ADDRESS}`);
   try {
-    await worker.run(); // returns after SIGINT/SIGTERM (the SDK installs the handlers) once in-flight work drains
+    // Both return after SIGINT/SIGTERM (the SDK installs the handlers) once in-flight work drains.
+    await Promise.all([shared.run(), host.run()]);
   } finally {
+    await sessions.closeAll();
     await deps.close();
     await connection.close();
   }
