@@ -1,0 +1,179 @@
+/**
+ * The harness side of the debugger bridge (native/debugrl_native/debugger/bridge.py): spawns it in the sandbox and
+ * speaks its JSON-lines protocol on fds 3 (commands) and 4 (replies). fds 1 and 2 carry the program's own output,
+ * which is collected here, bounded, and handed out with each observation.
+ */
+import * as readline from 'node:readline';
+import type { ChildProcess } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
+import { z } from 'zod';
+import { loadConfig } from '../common/config';
+import { killGroup, type Sandbox } from './sandbox';
+
+export const BridgeReply = z
+  .object({
+    id: z.number().nullable(),
+    ok: z.boolean(),
+    state: z.string().optional(),
+    text: z.string().optional(),
+    error: z.string().optional(),
+    internal: z.boolean().optional(),
+    never_hit: z.array(z.string()).optional(),
+    file: z.string().optional(),
+    line: z.number().optional(),
+  })
+  .passthrough();
+export type BridgeReply = z.infer<typeof BridgeReply>;
+
+/** The bridge stopped answering or exited while a request was in flight. */
+export class BridgeGone extends Error {
+  constructor(
+    message: string,
+    readonly why: 'timeout' | 'exited',
+  ) {
+    super(message);
+  }
+}
+
+export class BridgeStartError extends Error {}
+
+/** Program output kept between two observations, per stream. */
+const KEEP_BYTES = 16 * 1024;
+
+export class DebuggerClient {
+  private nextId = 0;
+  private pending = new Map<number, { resolve: (r: BridgeReply) => void; reject: (e: Error) => void; timer: NodeJS.Timeout }>();
+  private out = { stdout: [] as Buffer[], stderr: [] as Buffer[] };
+  private kept = { stdout: 0, stderr: 0 };
+  private dropped = { stdout: 0, stderr: 0 };
+  private exitInfo: { code: number | null; signal: string | null } | null = null;
+  private ready: Promise<void>;
+
+  private constructor(
+    private readonly child: ChildProcess,
+    readonly nodeId: string,
+  ) {
+    const replies = child.stdio[4] as Readable;
+    let onReady: () => void = () => undefined;
+    let onFail: (e: Error) => void = () => undefined;
+    this.ready = new Promise<void>((res, rej) => {
+      onReady = res;
+      onFail = rej;
+    });
+    readline.createInterface({ input: replies }).on('line', (line) => {
+      let msg: unknown;
+      try {
+        msg = JSON.parse(line);
+      } catch {
+        return; // not ours: only the bridge writes fd 4
+      }
+      if ((msg as { event?: string }).event === 'ready') return onReady();
+      const parsed = BridgeReply.safeParse(msg);
+      if (!parsed.success || parsed.data.id === null) return;
+      const p = this.pending.get(parsed.data.id);
+      if (!p) return;
+      clearTimeout(p.timer);
+      this.pending.delete(parsed.data.id);
+      p.resolve(parsed.data);
+    });
+    for (const name of ['stdout', 'stderr'] as const) {
+      child[name]!.on('data', (chunk: Buffer) => {
+        const room = KEEP_BYTES - this.kept[name];
+        if (room > 0) {
+          this.out[name].push(chunk.subarray(0, room));
+          this.kept[name] += Math.min(room, chunk.length);
+        }
+        this.dropped[name] += Math.max(0, chunk.length - Math.max(room, 0));
+      });
+    }
+    child.on('exit', (code, signal) => {
+      this.exitInfo = { code, signal };
+      onFail(new BridgeStartError(`debugger bridge exited before it was ready (code ${code}, signal ${signal})`));
+      for (const [, p] of this.pending) {
+        clearTimeout(p.timer);
+        p.reject(new BridgeGone(`the debugger process exited (code ${code}, signal ${signal})`, 'exited'));
+      }
+      this.pending.clear();
+    });
+    (child.stdio[3] as Writable).on('error', () => undefined);
+  }
+
+  /** Spawn the bridge for one pytest node id and wait for its handshake. */
+  static async start(sandbox: Sandbox, nodeId: string, readyTimeoutMs = 15_000): Promise<DebuggerClient> {
+    const python = loadConfig().DEBUGRL_PYTHON;
+    const child = sandbox.spawn([python, '-m', 'debugrl_native.debugger.bridge', '--test', nodeId, '--in-fd', '3', '--out-fd', '4'], {
+      extraPipes: 2,
+    });
+    const client = new DebuggerClient(child, nodeId);
+    child.on('error', () => undefined);
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        client.ready,
+        new Promise<never>((_, rej) => {
+          timer = setTimeout(() => rej(new BridgeStartError(`debugger bridge not ready after ${readyTimeoutMs} ms`)), readyTimeoutMs);
+        }),
+      ]);
+    } catch (e) {
+      const err = client.takeOutput().stderr;
+      client.kill();
+      throw new BridgeStartError(`${(e as Error).message}${err ? `; stderr: ${err.slice(-1000)}` : ''}`);
+    } finally {
+      clearTimeout(timer);
+    }
+    return client;
+  }
+
+  get alive(): boolean {
+    return this.exitInfo === null;
+  }
+
+  get exit(): { code: number | null; signal: string | null } | null {
+    return this.exitInfo;
+  }
+
+  /** Send one command; resolves with the bridge's reply, rejects with BridgeGone on a timeout or an exit. */
+  request(cmd: string, args: Record<string, unknown>, timeoutMs: number): Promise<BridgeReply> {
+    if (!this.alive) return Promise.reject(new BridgeGone('the debugger process has exited', 'exited'));
+    const id = ++this.nextId;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(new BridgeGone(`no reply to ${cmd} within ${Math.round(timeoutMs / 1000)} s`, 'timeout'));
+      }, timeoutMs);
+      this.pending.set(id, { resolve, reject, timer });
+      (this.child.stdio[3] as Writable).write(JSON.stringify({ id, cmd, args }) + '\n');
+    });
+  }
+
+  /** The program's output since the last call, and how many bytes were dropped beyond the kept amount. */
+  takeOutput(): { stdout: string; stderr: string; dropped: { stdout: number; stderr: number } } {
+    const r = {
+      stdout: Buffer.concat(this.out.stdout).toString('utf8'),
+      stderr: Buffer.concat(this.out.stderr).toString('utf8'),
+      dropped: { ...this.dropped },
+    };
+    this.out = { stdout: [], stderr: [] };
+    this.kept = { stdout: 0, stderr: 0 };
+    this.dropped = { stdout: 0, stderr: 0 };
+    return r;
+  }
+
+  /** Let output the program wrote before the reply reach us. The bridge flushes stdout/stderr before it writes a
+   * reply, so those bytes are already in their pipes when the reply arrives; two event-loop turns deliver them. */
+  async settle(): Promise<void> {
+    for (let i = 0; i < 2; i++) await new Promise((r) => setImmediate(r));
+  }
+
+  kill(): void {
+    killGroup(this.child);
+  }
+
+  /** Kill and wait for the exit (bounded). */
+  async close(): Promise<void> {
+    if (!this.alive) return;
+    const exited = new Promise<void>((r) => this.child.once('exit', () => r()));
+    this.kill();
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 2000).unref())]);
+  }
+}

@@ -1,0 +1,473 @@
+/**
+ * One episode: a sandbox, an optional live debugger, and the tools the model acts through.
+ *
+ * Two kinds of failure (the debug-gym split): a mistake by the agent (unknown tool, bad arguments, a breakpoint on a
+ * blank line, stepping with nothing running, an expression that hangs) is an `ok: false` observation the model can
+ * read and recover from; losing the infrastructure (the sandbox folder vanished, bwrap or the bridge cannot start)
+ * throws HarnessInfraError so the caller can retry the episode.
+ */
+import { randomBytes } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { loadTask, type LoadedTask } from '../tasks/task-loader';
+import { BridgeGone, BridgeStartError, DebuggerClient, type BridgeReply } from './debugger-client';
+import { gradeWorkspace, type Grade } from './grader';
+import { bound, droppedNote, numberLines, programOutput } from './observation';
+import { runPytest } from './pytest-run';
+import { Sandbox, SandboxError, WORKSPACE } from './sandbox';
+import { TOOL_INFO, isToolName, parseArgs, toolNames, type ArgsOf, type ToolName, type Toolset } from './tools';
+
+export type { Grade } from './grader';
+
+export interface ToolCall {
+  name: string;
+  arguments: unknown;
+}
+
+export interface ToolResult {
+  tool: string;
+  ok: boolean;
+  /** Exactly the text the model sees. */
+  output: string;
+  stateChanging: boolean;
+  debugger: boolean;
+  /** e.g. {breakpointsNeverHit?: string[], debuggerError?: boolean, edited?: boolean, ended?: boolean} */
+  meta: Record<string, unknown>;
+}
+
+export class HarnessInfraError extends Error {}
+
+/** Time limits, each with its reason. */
+export const LIMITS: HarnessLimits = {
+  /** bash: a command may run this long in total… */
+  bashTimeoutMs: 60_000,
+  /** …but is killed sooner if it prints nothing for this long (a hung command usually goes quiet). */
+  bashIdleMs: 20_000,
+  /** continue/step: wait this long for the next stop before reporting "still running" with all thread stacks. */
+  debuggerWaitS: 5,
+  /** start_debugger: pytest start-up plus fixtures before the first stop. */
+  debuggerStartWaitS: 20,
+  /** Inspection replies (locals, print, eval): a repr or expression that runs longer is treated as hung. */
+  inspectTimeoutMs: 10_000,
+  /** Read_file shows at most this many lines per call. */
+  readFileLines: 200,
+};
+
+export interface HarnessLimits {
+  bashTimeoutMs: number;
+  bashIdleMs: number;
+  debuggerWaitS: number;
+  debuggerStartWaitS: number;
+  inspectTimeoutMs: number;
+  readFileLines: number;
+}
+
+interface Breakpoint {
+  file: string;
+  line: number;
+  condition?: string;
+}
+
+type Handler = (args: never) => Promise<Omit<ToolResult, 'tool' | 'stateChanging' | 'debugger'>>;
+
+const ok = (output: string, meta: Record<string, unknown> = {}) => ({ ok: true, output, meta });
+const fail = (output: string, meta: Record<string, unknown> = {}) => ({ ok: false, output, meta });
+
+export class HarnessSession {
+  readonly id: string;
+  private debuggerClient: DebuggerClient | null = null;
+  private breakpoints: Breakpoint[] = [];
+  private done = false;
+  private gradeCache: Grade | null = null;
+  private closed = false;
+
+  private constructor(
+    readonly task: LoadedTask,
+    readonly sandbox: Sandbox,
+    readonly toolset: Toolset,
+    readonly limits: HarnessLimits,
+  ) {
+    this.id = `ep-${randomBytes(6).toString('hex')}`;
+  }
+
+  static async create(opts: { taskDir: string; toolset?: Toolset; limits?: Partial<HarnessLimits> }): Promise<HarnessSession> {
+    const task = loadTask(opts.taskDir);
+    let sandbox: Sandbox;
+    try {
+      sandbox = await Sandbox.create({ workspaceFrom: task.workspaceDir, hide: [task.dir] });
+    } catch (e) {
+      throw new HarnessInfraError(`could not create the sandbox: ${(e as Error).message}`);
+    }
+    return new HarnessSession(task, sandbox, opts.toolset ?? 'full', { ...LIMITS, ...opts.limits });
+  }
+
+  get finished(): boolean {
+    return this.done;
+  }
+
+  get tools(): ToolName[] {
+    return toolNames(this.toolset);
+  }
+
+  async call(call: ToolCall): Promise<ToolResult> {
+    const name = typeof call?.name === 'string' ? call.name : String(call?.name);
+    const base = { tool: name, stateChanging: false, debugger: false };
+    if (this.closed) throw new HarnessInfraError(`session ${this.id} is closed`);
+    if (!isToolName(name) || !this.tools.includes(name)) {
+      return { ...base, ...fail(`unknown tool "${name}". Available tools: ${this.tools.join(', ')}`) };
+    }
+    const info = TOOL_INFO[name];
+    const meta = { ...base, stateChanging: info.stateChanging, debugger: info.debugger };
+    if (this.done) return { ...meta, ...fail('the episode is finished (done was called); no more tools can run', { ended: true }) };
+    const parsed = parseArgs(name, call.arguments);
+    if (!parsed.ok) return { ...meta, ...fail(parsed.error, { invalidArguments: true }) };
+    this.assertSandbox();
+    const handler = this.handlers[name] as unknown as (a: unknown) => ReturnType<Handler>;
+    const result = await handler(parsed.args);
+    const b = bound(result.output);
+    return { ...meta, ...result, output: b.text, meta: b.truncated ? { ...result.meta, truncated: true } : result.meta };
+  }
+
+  /** Grade the episode's source files in a fresh sandbox (cached: grading is deterministic per workspace state
+   * only after done, so the cache is kept only then). */
+  async grade(): Promise<Grade> {
+    if (this.gradeCache) return this.gradeCache;
+    this.assertSandbox();
+    const g = await gradeWorkspace({ task: this.task, workspaceDir: this.sandbox.workspaceHostDir });
+    if (this.done) this.gradeCache = g;
+    return g;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.debuggerClient?.close();
+    this.debuggerClient = null;
+    await this.sandbox.destroy();
+  }
+
+  private assertSandbox(): void {
+    if (this.sandbox.isDestroyed || !fs.existsSync(this.sandbox.workspaceHostDir)) {
+      throw new HarnessInfraError(`sandbox ${this.sandbox.id} is gone (${this.sandbox.workspaceHostDir})`);
+    }
+  }
+
+  private readonly handlers: { [N in ToolName]: (args: ArgsOf<N>) => ReturnType<Handler> } = {
+    bash: (a) => this.bash(a.command),
+    read_file: (a) => this.readFile(a),
+    edit_file: (a) => this.editFile(a),
+    run_tests: (a) => this.runTests(a.target),
+    start_debugger: (a) => this.startDebugger(a.test_file, a.test_name),
+    add_breakpoint: (a) => this.addBreakpoint(a),
+    remove_breakpoint: (a) => this.debuggerCommand('remove_breakpoint', a, (r) => this.forget(r, a)),
+    list_breakpoints: () => this.debuggerCommand('list_breakpoints', {}),
+    continue_execution: () => this.debuggerCommand('continue', { wait: this.limits.debuggerWaitS }),
+    step_over: () => this.debuggerCommand('step_over', { wait: this.limits.debuggerWaitS }),
+    step_into: () => this.debuggerCommand('step_into', { wait: this.limits.debuggerWaitS }),
+    step_out: () => this.debuggerCommand('step_out', { wait: this.limits.debuggerWaitS }),
+    where_am_i: () => this.debuggerCommand('where', {}),
+    examine_locals: () => this.debuggerCommand('locals', {}),
+    print_variable: (a) => this.debuggerCommand('print', { expression: a.expression }),
+    run_expression: (a) => this.debuggerCommand('eval', { expression: a.expression }),
+    stop_debugger: () => this.stopDebugger(),
+    done: () => this.finish(),
+  };
+
+  // ----- workspace tools -----
+
+  private async bash(command: string) {
+    const r = await this.exec(['bash', '-c', `exec 2>&1\n${command}`], {
+      timeoutMs: this.limits.bashTimeoutMs,
+      idleTimeoutMs: this.limits.bashIdleMs,
+      maxOutputBytes: 32 * 1024,
+    });
+    let out = r.stdout + droppedNote(r.droppedBytes.stdout, 'output');
+    if (r.killed === 'timeout') out += `\n[killed: still running after ${this.limits.bashTimeoutMs / 1000} s; the whole process group was stopped]`;
+    else if (r.killed === 'idle') out += `\n[killed: no output for ${this.limits.bashIdleMs / 1000} s; the whole process group was stopped]`;
+    else if (r.killed === 'output') out += '\n[killed: endless output; the whole process group was stopped]';
+    else out += `\n[exit status ${r.exitCode ?? `signal ${r.signal}`}]`;
+    return r.killed || r.exitCode !== 0 ? fail(out.trimStart(), { killed: r.killed }) : ok(out.trimStart());
+  }
+
+  private async readFile(a: ArgsOf<'read_file'>) {
+    const host = this.sandbox.resolveInWorkspace(a.path);
+    if (!host) return fail(`${a.path} is outside the workspace (${WORKSPACE}); only workspace files can be read`);
+    const st = fs.statSync(host, { throwIfNoEntry: false });
+    if (!st) return fail(`no such file: ${a.path}. ${this.listing()}`);
+    if (st.isDirectory()) return fail(`${a.path} is a directory. ${this.listing(host)}`);
+    if (st.size > 2 * 1024 * 1024) return fail(`${a.path} is ${st.size} bytes; use bash (head, sed -n) to read a part of it`);
+    const buf = fs.readFileSync(host);
+    if (buf.includes(0)) return fail(`${a.path} is a binary file`);
+    const lines = buf.toString('utf8').split('\n');
+    if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
+    const start = a.start_line ?? 1;
+    if (start > lines.length) return fail(`${a.path} has ${lines.length} lines; start_line ${start} is past the end`);
+    const end = Math.min(a.end_line ?? start + this.limits.readFileLines - 1, lines.length, start + this.limits.readFileLines - 1);
+    if (end < start) return fail(`end_line ${a.end_line} is before start_line ${start}`);
+    let out = numberLines(lines.slice(start - 1, end), start);
+    if (start > 1 || end < lines.length) out += `\n[showing lines ${start}-${end} of ${lines.length}; use start_line/end_line for more]`;
+    return ok(out);
+  }
+
+  private async editFile(a: ArgsOf<'edit_file'>) {
+    const host = this.sandbox.resolveInWorkspace(a.path);
+    if (!host) return fail(`${a.path} is outside the workspace (${WORKSPACE}); only workspace files can be edited`);
+    const rel = path.relative(this.sandbox.workspaceHostDir, host);
+    const st = fs.statSync(host, { throwIfNoEntry: false });
+    if (!st) {
+      if (a.old_text !== '') return fail(`no such file: ${a.path}. To create it, call edit_file with an empty old_text. ${this.listing()}`);
+      fs.mkdirSync(path.dirname(host), { recursive: true });
+      fs.writeFileSync(host, a.new_text);
+      await this.sandbox.adopt(host);
+      const n = a.new_text.split('\n').length;
+      return ok(`Created ${rel} (${n} lines).`, { edited: true, created: true });
+    }
+    if (!st.isFile()) return fail(`${a.path} is not a regular file`);
+    const text = fs.readFileSync(host, 'utf8');
+    if (a.old_text === '') return fail(`${rel} already exists and old_text is empty: old_text must be the exact text to replace (it must occur once)`);
+    const positions: number[] = [];
+    for (let i = text.indexOf(a.old_text); i !== -1; i = text.indexOf(a.old_text, i + 1)) positions.push(i);
+    const lines = text.split('\n');
+    const lineAt = (pos: number) => text.slice(0, pos).split('\n').length;
+    if (positions.length === 0) return fail(this.noMatch(rel, text, lines, a.old_text));
+    if (positions.length > 1) {
+      const at = positions.map(lineAt);
+      const shown = at.slice(0, 5).map((l) => numberLines(lines.slice(Math.max(0, l - 2), l + 1), Math.max(1, l - 1))).join('\n---\n');
+      return fail(`old_text occurs ${positions.length} times in ${rel} (starting at lines ${at.join(', ')}); include more surrounding lines so it matches exactly once:\n${shown}`);
+    }
+    const pos = positions[0]!;
+    const updated = text.slice(0, pos) + a.new_text + text.slice(pos + a.old_text.length);
+    fs.writeFileSync(host, updated);
+    const first = lineAt(pos);
+    // Lines spanned, not counting a final newline: "x = 1\n" is one line.
+    const span = (t: string) => Math.max(1, t.replace(/\n$/, '').split('\n').length);
+    const oldCount = span(a.old_text);
+    const newCount = a.new_text === '' ? 0 : span(a.new_text);
+    const newLines = updated.split('\n');
+    const from = Math.max(1, first - 2);
+    let out = `Edited ${rel}: lines ${first}-${first + oldCount - 1} replaced by ${newCount} line(s).\n${numberLines(newLines.slice(from - 1, first + newCount + 1), from)}`;
+    const meta: Record<string, unknown> = { edited: true };
+    if (rel.endsWith('.py')) {
+      const delta = (a.new_text.match(/\n/g) ?? []).length - (a.old_text.match(/\n/g) ?? []).length;
+      const note = await this.afterEdit(rel, first, first + oldCount - 1, delta);
+      if (note) {
+        out += `\n\n${note.text}`;
+        Object.assign(meta, note.meta);
+      }
+    }
+    return ok(out, meta);
+  }
+
+  private noMatch(rel: string, text: string, lines: string[], oldText: string): string {
+    const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
+    const hint = squash(text).includes(squash(oldText)) ? ' It does match if whitespace is ignored: check indentation and line breaks.' : '';
+    const firstLine = oldText.split('\n').find((l) => l.trim())?.trim() ?? '';
+    // Show the lines around the best candidate: the first line containing old_text's first line, else the line
+    // sharing the longest common prefix with it.
+    let best = lines.findIndex((l) => firstLine && l.includes(firstLine));
+    if (best < 0) {
+      let bestLen = 0;
+      lines.forEach((l, i) => {
+        const t = l.trim();
+        let k = 0;
+        while (k < t.length && k < firstLine.length && t[k] === firstLine[k]) k++;
+        if (k > bestLen) [bestLen, best] = [k, i];
+      });
+    }
+    const near = best >= 0 ? `\nNearest lines in ${rel}:\n${numberLines(lines.slice(Math.max(0, best - 3), best + 4), Math.max(1, best - 2))}` : '';
+    return `old_text was not found in ${rel} (0 matches).${hint}${near}`;
+  }
+
+  private async runTests(target?: string) {
+    if (target) {
+      const file = target.split('::')[0]!;
+      const host = this.sandbox.resolveInWorkspace(file);
+      if (!host || !fs.existsSync(host)) return fail(`no such test file in the workspace: ${file}. ${this.listing()}`);
+    }
+    const timeoutSec = this.task.spec.time_limits.test_seconds + 20;
+    let run;
+    try {
+      run = await runPytest(this.sandbox, { targets: target ? [target] : [], timeoutMs: timeoutSec * 1000, args: ['--tb=short'], maxOutputBytes: 64 * 1024 });
+    } catch (e) {
+      throw new HarnessInfraError(`pytest could not start in the sandbox: ${(e as Error).message}`);
+    }
+    const ids = Object.keys(run.tests);
+    const count = (o: string) => ids.filter((i) => run.tests[i] === o).length;
+    const summary = ['passed', 'failed', 'error', 'skipped', 'timeout'].filter((o) => count(o)).map((o) => `${count(o)} ${o}`).join(', ');
+    const bad = ids.filter((i) => ['failed', 'error', 'timeout'].includes(run.tests[i]!));
+    const lines = [`Result: ${summary || 'no tests ran'}${run.exec.killed === 'timeout' ? ` (killed after ${timeoutSec} s)` : ''}`];
+    for (const id of bad) lines.push(`${run.tests[id]!.toUpperCase()} ${id}${run.messages[id] ? `: ${run.messages[id]!.split('\n')[0]}` : ''}`);
+    for (const e of run.collectErrors) lines.push(`COLLECTION ERROR ${e.slice(0, 500)}`);
+    const tail = run.exec.stdout.trim();
+    if (bad.length || run.collectErrors.length || !ids.length) lines.push('', 'pytest output (short tracebacks):', bound(tail, 5000, 'pytest output').text);
+    const passed = ids.length > 0 && bad.length === 0 && !run.collectErrors.length;
+    return passed ? ok(lines.join('\n'), { tests: run.tests }) : fail(lines.join('\n'), { tests: run.tests });
+  }
+
+  private async finish() {
+    this.done = true;
+    await this.debuggerClient?.close();
+    this.debuggerClient = null;
+    return ok('Episode finished. The grader will now run the tests on your source files.', { ended: true });
+  }
+
+  // ----- the debugger -----
+
+  private async startDebugger(testFile: string, testName?: string) {
+    const host = this.sandbox.resolveInWorkspace(testFile);
+    if (!host) return fail(`${testFile} is outside the workspace (${WORKSPACE})`);
+    if (!fs.statSync(host, { throwIfNoEntry: false })?.isFile()) return fail(`no such test file: ${testFile}. ${this.listing()}`);
+    const rel = path.relative(this.sandbox.workspaceHostDir, host);
+    const nodeId = testName ? `${rel}::${testName}` : rel;
+    const restarted = this.debuggerClient !== null;
+    const r = await this.launch(nodeId);
+    if (!r.ok) return r;
+    return { ...r, output: (restarted ? 'Previous debugger session stopped; breakpoints kept.\n' : '') + r.output };
+  }
+
+  /** Start the bridge on `nodeId`, wait for the stop before the test body, restore breakpoints. */
+  private async launch(nodeId: string, shift?: Map<string, string>) {
+    await this.debuggerClient?.close();
+    this.debuggerClient = null;
+    let client: DebuggerClient;
+    try {
+      client = await DebuggerClient.start(this.sandbox, nodeId);
+    } catch (e) {
+      if (e instanceof BridgeStartError || e instanceof SandboxError) throw new HarnessInfraError(`debugger could not start: ${e.message}`);
+      throw e;
+    }
+    this.debuggerClient = client;
+    const first = await this.request('start', { wait: this.limits.debuggerStartWaitS }, (this.limits.debuggerStartWaitS + 10) * 1000);
+    if (!first.reply) return first.result;
+    if (first.reply.state !== 'paused') {
+      // The run ended (or hangs) before reaching a test body: a wrong test name, a collection error.
+      const out = this.withOutput(first.reply.text ?? '');
+      await client.close();
+      this.debuggerClient = null;
+      return fail(`The debugger did not reach a test body.\n${out}`, { debuggerError: true });
+    }
+    const restored: string[] = [];
+    const dropped: string[] = [];
+    const keep: Breakpoint[] = [];
+    for (const bp of this.breakpoints) {
+      const r = await client.request('add_breakpoint', { ...bp }, this.limits.inspectTimeoutMs).catch(() => null);
+      const label = `${bp.file}:${bp.line}`;
+      if (r?.ok) {
+        keep.push(bp);
+        restored.push(shift?.get(label) ?? label);
+      } else dropped.push(`${label} (${r?.error?.split('.')[0] ?? 'no reply'})`);
+    }
+    this.breakpoints = keep;
+    let text = this.withOutput(first.reply.text ?? '');
+    if (restored.length) text += `\nBreakpoints restored: ${restored.join(', ')}`;
+    if (dropped.length) text += `\nBreakpoints dropped (no longer valid): ${dropped.join(', ')}`;
+    return ok(text, { restarted: true });
+  }
+
+  private async addBreakpoint(a: ArgsOf<'add_breakpoint'>) {
+    return this.debuggerCommand('add_breakpoint', a, (r) => {
+      if (r.ok) {
+        const file = this.relFile(a.file);
+        this.breakpoints = this.breakpoints.filter((b) => !(b.file === file && b.line === a.line));
+        this.breakpoints.push({ file, line: a.line, ...(a.condition ? { condition: a.condition } : {}) });
+      }
+    });
+  }
+
+  private forget(r: BridgeReply, a: { file: string; line: number }): void {
+    if (!r.ok) return;
+    const file = this.relFile(a.file);
+    this.breakpoints = this.breakpoints.filter((b) => !(b.file === file && b.line === a.line));
+  }
+
+  private async stopDebugger() {
+    if (!this.debuggerClient) return fail('no debugger session is running');
+    const out = this.withOutput('');
+    await this.debuggerClient.close();
+    this.debuggerClient = null;
+    this.breakpoints = [];
+    return ok(`Debugger stopped; the program was killed and breakpoints cleared.${out ? `\n${out}` : ''}`);
+  }
+
+  private async debuggerCommand(cmd: string, args: Record<string, unknown>, after?: (r: BridgeReply) => void) {
+    if (!this.debuggerClient) return fail('no debugger session: call start_debugger(test_file, test_name) first', { debuggerError: true });
+    const wait = typeof args.wait === 'number' ? args.wait : 0;
+    const { reply, result } = await this.request(cmd, args, wait * 1000 + this.limits.inspectTimeoutMs);
+    if (!reply) return result;
+    after?.(reply);
+    const meta: Record<string, unknown> = { state: reply.state };
+    if (reply.never_hit?.length) meta.breakpointsNeverHit = reply.never_hit;
+    if (reply.state === 'ended') meta.programEnded = true;
+    if (!reply.ok) {
+      meta.debuggerError = true;
+      return fail(this.withOutput(reply.error ?? 'error'), meta);
+    }
+    return ok(this.withOutput(reply.text ?? ''), meta);
+  }
+
+  /** One bridge request; a hang or an exit of the program becomes an ok:false observation and ends the session. */
+  private async request(cmd: string, args: Record<string, unknown>, timeoutMs: number) {
+    const client = this.debuggerClient!;
+    try {
+      const reply = await client.request(cmd, args, timeoutMs);
+      await client.settle();
+      return { reply, result: null as never };
+    } catch (e) {
+      if (!(e instanceof BridgeGone)) throw e;
+      this.assertSandbox();
+      const out = this.withOutput('');
+      await client.close();
+      this.debuggerClient = null;
+      const why =
+        e.why === 'timeout'
+          ? `${cmd} did not finish within ${Math.round(timeoutMs / 1000)} s (an expression or repr that never returns?). The debugger session was stopped`
+          : `The program exited and took the debugger with it (exit ${client.exit?.code ?? `signal ${client.exit?.signal}`})`;
+      return { reply: null, result: fail(`${why}; start_debugger runs the test again.${out ? `\n${out}` : ''}`, { debuggerError: true, debuggerStopped: true }) };
+    }
+  }
+
+  /** After an edit of a Python file while a debugger session exists: the running program still has the old code
+   * loaded, so shift this file's breakpoints below the edit by the line delta and restart on the new code. */
+  private async afterEdit(file: string, firstLine: number, lastLine: number, delta: number) {
+    if (!this.debuggerClient) return null;
+    const shifted = new Map<string, string>();
+    this.breakpoints = this.breakpoints.map((b) => {
+      if (b.file !== file || b.line <= lastLine || delta === 0) return b;
+      const moved = { ...b, line: b.line + delta };
+      shifted.set(`${moved.file}:${moved.line}`, `${b.file}:${b.line} -> ${moved.line}`);
+      return moved;
+    });
+    const nodeId = this.debuggerClient.nodeId;
+    const r = await this.launch(nodeId, shifted);
+    const how = shifted.size
+      ? `breakpoints below line ${lastLine} of ${file} shifted by ${delta > 0 ? '+' : ''}${delta} line(s)`
+      : 'no breakpoint needed shifting';
+    return {
+      text: `The debugger was restarted on the edited code (${how}; breakpoints restored):\n${r.output}`,
+      meta: { debuggerRestarted: true, breakpointsShifted: [...shifted.values()], debuggerError: !r.ok },
+    };
+  }
+
+  private withOutput(text: string): string {
+    if (!this.debuggerClient) return text;
+    const o = this.debuggerClient.takeOutput();
+    const prog = programOutput(o.stdout, o.stderr, o.dropped);
+    return prog ? `${text}\n${prog}`.trim() : text;
+  }
+
+  private relFile(file: string): string {
+    const host = this.sandbox.resolveInWorkspace(file);
+    return host ? path.relative(this.sandbox.workspaceHostDir, host) : file;
+  }
+
+  private listing(dir = this.sandbox.workspaceHostDir): string {
+    const names = fs.readdirSync(dir).filter((n) => !n.startsWith('.'));
+    return `Files in ${path.posix.join(WORKSPACE, path.relative(this.sandbox.workspaceHostDir, dir))}: ${names.slice(0, 30).join(', ')}${names.length > 30 ? ` … ${names.length - 30} more` : ''}`;
+  }
+
+  private exec(...a: Parameters<Sandbox['exec']>) {
+    return this.sandbox.exec(...a).catch((e: Error) => {
+      throw new HarnessInfraError(`sandbox command could not start: ${e.message}`);
+    });
+  }
+}

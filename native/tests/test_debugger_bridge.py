@@ -1,0 +1,168 @@
+"""The bridge's own tests: a real bdb debugger on tiny real repositories, driven over its JSON protocol
+(no sandbox: the TypeScript suites cover the sandboxed path)."""
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from debugrl_native.debugger.client import BridgeProcess
+from debugrl_native.debugger.lines import line_table, nearest
+from debugrl_native.debugger.reprs import brepr, format_locals
+
+SOURCE = textwrap.dedent(
+    '''\
+    import threading
+
+
+    def add_item(item, bucket=[]):
+        """Append and return the bucket.
+
+        A docstring continuation line.
+        """
+        # a comment
+        bucket.append(item)
+        return bucket
+
+
+    def in_thread(results):
+        t = threading.Thread(target=lambda: results.append(add_item("t")))
+        t.start()
+        t.join(timeout=5)
+    '''
+)
+
+TEST = textwrap.dedent(
+    '''\
+    from app import add_item, in_thread
+
+
+    def test_fresh_bucket():
+        first = add_item(1)
+        second = add_item(2)
+        assert second == [2]
+
+
+    def test_thread():
+        results = []
+        in_thread(results)
+        assert results
+    '''
+)
+
+
+@pytest.fixture
+def repo(tmp_path):
+    (tmp_path / "app.py").write_text(SOURCE)
+    (tmp_path / "test_app.py").write_text(TEST)
+    return tmp_path
+
+
+@pytest.fixture
+def bridge(repo):
+    opened = []
+
+    def start(test: str) -> BridgeProcess:
+        b = BridgeProcess(str(repo), test)
+        opened.append(b)
+        return b
+
+    yield start
+    for b in opened:
+        b.close()
+
+
+def test_line_table_refuses_blank_comment_and_docstring_lines():
+    table = line_table(SOURCE, "app.py")
+    assert 10 in table.executable and 11 in table.executable  # bucket.append / return
+    for line in (2, 6, 7, 9):  # blank, blank inside the docstring, docstring continuation, comment
+        assert line not in table.executable
+    assert nearest(table, 9) == [10, 11]  # per-call lines first, nearest first
+    assert 4 in table.module_only  # the def line runs only at import
+
+
+def test_bounded_reprs_and_filtered_locals():
+    assert brepr(list(range(20))) == "[0, 1, 2, 3, 4, 5, 6, 7, … 12 more items]"
+    assert brepr("y" * 200).endswith("… 42 more chars")  # 202 chars with quotes, 160 kept
+    assert brepr([[[[1]]]]) == "[[[<list of 1 items>]]]"
+    text = format_locals({"__name__": "m", "textwrap": textwrap, "f": brepr, "x": 1})
+    assert text == "x = 1\n(hidden: 1 dunder, 1 function/class, 1 module; print_variable shows any of them by name)"
+
+
+def test_stop_before_body_step_and_inspect(bridge):
+    b = bridge("test_app.py::test_fresh_bucket")
+    r = b.call("start", wait=20)
+    assert r["state"] == "paused" and r["line"] == 5 and r["reason"] == "start"
+    r = b.call("add_breakpoint", file="app.py", line=10, condition="item == 2")
+    assert r["ok"], r
+    r = b.call("continue", wait=5)
+    assert r["ok"] and r["line"] == 10 and r["text"].startswith("Stopped at breakpoint app.py:10")
+    assert b.call("print", expression="bucket")["text"] == "bucket = [1]"  # the shared default, already used once
+    r = b.call("step_over", wait=5)
+    assert r["line"] == 11
+    r = b.call("step_out", wait=5)
+    assert "Returning from add_item() with value: [1, 2]" in r["text"]
+    r = b.call("continue", wait=5)
+    assert r["state"] == "ended"
+    assert "test_app.py::test_fresh_bucket failed" in r["text"]
+    assert r["never_hit"] == []
+
+
+def test_refusals_are_errors_not_crashes(bridge, repo):
+    b = bridge("test_app.py::test_fresh_bucket")
+    b.call("start", wait=20)
+    cases = {
+        ("app.py", 9): "is a comment; nothing executes there. Nearest executable lines: 10: bucket.append(item), 11: return bucket",
+        ("app.py", 7): "is a line with no code to stop on",
+        ("gone.py", 1): "no such file: gone.py",
+        ("../outside.py", 1): "is outside the workspace",
+    }
+    for (file, line), expected in cases.items():
+        r = b.call("add_breakpoint", file=file, line=line)
+        assert not r["ok"] and expected in r["error"], r
+    r = b.call("print", expression="undefined_name")
+    assert not r["ok"] and r["error"].startswith("NameError: name 'undefined_name' is not defined")
+    r = b.call("eval", expression="x = (")
+    assert not r["ok"] and r["error"].startswith("SyntaxError")
+    r = b.call("continue", wait=5)
+    assert r["state"] == "ended"
+    r = b.call("step_over", wait=1)
+    assert not r["ok"] and "no program is running" in r["error"]
+
+
+def test_breakpoint_in_a_non_main_thread_and_never_hit_report(bridge):
+    b = bridge("test_app.py::test_thread")
+    b.call("start", wait=20)
+    assert b.call("add_breakpoint", file="app.py", line=10)["ok"]
+    assert b.call("add_breakpoint", file="app.py", line=11, condition="False")["ok"]
+    r = b.call("continue", wait=5)
+    assert r["line"] == 10 and "[thread Thread-" in r["text"]
+    r = b.call("continue", wait=5)
+    assert r["state"] == "ended" and r["never_hit"] == ["app.py:11"]
+    assert "Breakpoints never hit: app.py:11" in r["text"]
+
+
+def test_hang_reports_threads_and_stays_usable(bridge, repo):
+    (repo / "test_hang.py").write_text(
+        "import threading\n\n\ndef test_hang():\n    lock = threading.Lock()\n    lock.acquire()\n    lock.acquire()\n"
+    )
+    b = bridge("test_hang.py::test_hang")
+    b.call("start", wait=20)
+    r = b.call("continue", wait=1)
+    assert r["state"] == "running" and r["text"].startswith("Still running after 1 s")
+    assert "test_hang.py:7 in test_hang: lock.acquire()" in r["text"]
+    r = b.call("print", expression="lock.locked()")
+    assert r["ok"] and r["text"].endswith("lock.locked() = True")
+    r = b.call("continue", wait=1)
+    assert r["state"] == "running"
+    assert b.call("stop")["state"] == "stopped"
+    assert b.proc.wait(5) == 0
+
+
+def test_busy_loop_is_interrupted_at_a_project_line(bridge, repo):
+    (repo / "test_spin.py").write_text("def test_spin():\n    n = 0\n    while True:\n        n += 1\n")
+    b = bridge("test_spin.py::test_spin")
+    b.call("start", wait=20)
+    r = b.call("continue", wait=1)
+    assert r["state"] == "paused" and r["reason"] == "interrupted" and r["line"] in (3, 4)
+    assert int(b.call("print", expression="n")["text"].split("= ")[1]) > 0
