@@ -1,0 +1,23 @@
+"""Catalog of text plugins. Plugin modules register themselves at import time with @register."""
+
+AVAILABLE: dict[str, type] = {}
+
+
+class UnknownPlugin(LookupError):
+    pass
+
+
+def register(cls):
+    if cls.name in AVAILABLE:
+        raise ValueError(f"plugin {cls.name!r} is registered twice")
+    AVAILABLE[cls.name] = cls
+    return cls
+
+
+def lookup(name: str):
+    """A new plugin instance: each channel configures its own."""
+    try:
+        cls = AVAILABLE[name]
+    except KeyError:
+        raise UnknownPlugin(f"no plugin named {name!r}; available: {sorted(AVAILABLE)}") from None
+    return cls()

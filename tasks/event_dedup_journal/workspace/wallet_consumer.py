@@ -1,0 +1,28 @@
+"""Credits customer wallets from payment webhooks, exactly once per event."""
+from fingerprint import fingerprint
+from journal import Journal
+
+
+class WalletConsumer:
+    def __init__(self, journal: Journal):
+        self.journal = journal
+        self.balances = {}
+        self.seen = set()
+        for event in journal.replay():
+            self._apply(event)
+
+    def _apply(self, event: dict) -> None:
+        self.seen.add(fingerprint(event))
+        sign = -1 if event["type"] == "payment.refunded" else 1
+        account = event["account"]
+        self.balances[account] = self.balances.get(account, 0) + sign * event["amount_cents"]
+
+    def handle(self, event: dict) -> bool:
+        """Applies a delivery; returns False when it is a redelivery of an applied event."""
+        if event.get("type") not in ("payment.succeeded", "payment.refunded"):
+            raise ValueError(f"unsupported event type {event.get('type')!r}")
+        if fingerprint(event) in self.seen:
+            return False
+        self.journal.append(event)
+        self._apply(event)
+        return True

@@ -1,0 +1,26 @@
+"""All-or-nothing blocks of ledger changes.
+
+    with ledger.atomic:
+        ledger.transfer(...)
+        ledger.transfer(...)
+
+If the block raises, the ledger goes back to how it was when the block started. Blocks may nest:
+an inner block that fails undoes only its own changes, unless the error escapes the outer block too.
+"""
+
+
+class Atomic:
+    def __init__(self, ledger):
+        self._ledger = ledger
+        self.depth = 0
+
+    def __enter__(self):
+        self._snapshot = self._ledger.snapshot()
+        self.depth += 1
+        return self
+
+    def __exit__(self, exc_type, exc, tb):
+        self.depth -= 1
+        if exc_type is not None:
+            self._ledger.restore(self._snapshot)
+        return False
