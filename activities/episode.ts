@@ -25,6 +25,7 @@ export function createEpisodeActivities(deps: StoreDeps & { config: Config }) {
         limits: input.episode.limits,
         seed: input.episode.seed,
         evaluationId: input.episode.evaluationId ?? null,
+        arm: input.episode.arm ?? null,
         messages: openingMessages(task, input.episode.toolset),
         startedAt: input.startedAt,
       };

@@ -4,6 +4,7 @@ import type { Kafka, Producer } from 'kafkajs';
 import type { Pool } from 'pg';
 import type { Config } from '../common/config';
 import { createEpisodeActivities } from './episode';
+import { createEvaluationActivities } from './evaluation';
 import { createPolicyActivities } from './policies';
 import { createSandboxActivities, SessionRegistry } from './sandbox';
 import { createSmokeActivities } from './smoke';
@@ -27,6 +28,7 @@ export function createActivities(deps: ActivityDeps, local: WorkerLocal = { host
   return {
     ...createSmokeActivities(deps),
     ...createEpisodeActivities(deps),
+    ...createEvaluationActivities(deps),
     ...createPolicyActivities(deps),
     ...createSandboxActivities({ ...deps, ...local }),
   };

@@ -90,6 +90,7 @@ export function buildRecord(events: EventRow[], finish: FinishInfo): TrajectoryR
     policy: { spec: start.policy, version: last?.policyVersion ?? 0 },
     toolset: start.toolset,
     evaluationId: start.evaluationId,
+    arm: start.arm ?? null,
     seed: start.seed,
     limits: start.limits,
     messages: buildConversation(events),
@@ -173,15 +174,15 @@ export async function storeAndPublish(deps: StoreDeps, record: TrajectoryRecord)
   await client.query('select pg_advisory_lock(hashtext($1))', [record.episodeId]);
   try {
     await client.query(
-      `insert into episodes (episode_id, workflow_id, task_id, split, policy_spec, policy_version, toolset, evaluation_id,
+      `insert into episodes (episode_id, workflow_id, task_id, split, policy_spec, policy_version, toolset, evaluation_id, arm,
          passed, exit_reason, turns, prompt_tokens, completion_tokens, recoveries, tests, record, started_at, finished_at)
-       values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18)
+       values ($1,$2,$3,$4,$5,$6,$7,$8,$19,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18)
        on conflict (episode_id) do nothing`,
       [
         record.episodeId, record.workflowId, record.taskId, record.split, record.policy.spec, record.policy.version, record.toolset,
         record.evaluationId, record.outcome.passed, record.outcome.exitReason, record.turns.length, record.tokens.prompt,
         record.tokens.completion, record.recoveries.length, JSON.stringify(record.outcome.tests), JSON.stringify(record),
-        record.timings.startedAt, record.timings.finishedAt,
+        record.timings.startedAt, record.timings.finishedAt, record.arm,
       ],
     );
     const row = (await client.query('select publish_partition, publish_from, kafka_offset, record from episodes where episode_id = $1', [record.episodeId])).rows[0];

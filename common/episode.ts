@@ -31,6 +31,8 @@ export const EpisodeInput = z
     seed: z.number().int().min(0).default(0),
     /** Set when the episode is part of an evaluation or a GRPO group. */
     evaluationId: z.string().min(1).optional(),
+    /** Which arm of the evaluation (a policy and tool set) the episode belongs to. */
+    arm: z.string().min(1).max(100).optional(),
     /** How long a tool call may wait for the sandbox's worker before that worker counts as dead. */
     sandboxScheduleToStartSeconds: z.number().int().min(1).max(3600).default(60),
   })

@@ -67,6 +67,7 @@ export const StartEvent = z.object({
   limits: z.record(z.string(), z.number()),
   seed: z.number().int(),
   evaluationId: z.string().nullable(),
+  arm: z.string().nullable().default(null),
   messages: z.array(ChatMessage),
   startedAt: z.string(),
 });
@@ -89,6 +90,7 @@ export const TrajectoryRecord = z.object({
   policy: z.object({ spec: z.string(), version: z.number().int() }),
   toolset: Toolset,
   evaluationId: z.string().nullable(),
+  arm: z.string().nullable().default(null),
   seed: z.number().int(),
   limits: z.record(z.string(), z.number()),
   messages: z.array(ChatMessage),

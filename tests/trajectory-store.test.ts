@@ -18,6 +18,7 @@ function record(episodeId: string): TrajectoryRecord {
     policy: { spec: 'scripted:x.jsonl', version: 0 },
     toolset: 'full',
     evaluationId: null,
+    arm: null,
     seed: 0,
     limits: { maxTurns: 50 },
     messages: [{ role: 'system', content: 's' }],

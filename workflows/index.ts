@@ -1,3 +1,4 @@
 // Every workflow type the worker registers. Workflow files are named after the durable thing they model.
 export { SmokeWorkflow } from './smoke';
 export { EpisodeWorkflow } from './episode';
+export { EvaluationWorkflow } from './evaluation';

@@ -2,6 +2,7 @@
  * the episode's spec string (common/policy-spec.ts). The reply, with its token ids and logprobs, is written to the
  * episode's event log; the workflow gets a small summary. A retried turn returns the stored reply, so a sampled
  * answer is never drawn twice. */
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { heartbeat } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
@@ -13,10 +14,11 @@ import { parsePolicySpec, type PolicySpec } from '../../common/policy-spec';
 import type { AssistantEvent, ChatMessage, ToolEvent } from '../../common/trajectory';
 import { toolSpecs } from '../../harness/tools';
 import { readScript } from '../../harness/script';
-import { appendEvent, buildConversation, findEvent, loadEvents } from '../trajectory-store';
+import { appendEvent, buildConversation, findEvent, loadEvents, startEventOf } from '../trajectory-store';
 import { chatCompletion, ContextOverflowError, PolicyRequestError, type ParsedReply, type ToolSpec } from './chat-client';
 
 export interface PolicyContext {
+  taskId: string;
   messages: ChatMessage[];
   tools: ToolSpec[];
   turn: number;
@@ -34,13 +36,22 @@ export interface Policy {
 const APPROX_CHARS_PER_TOKEN = 4;
 export const approxTokens = (text: string) => Math.ceil(text.length / APPROX_CHARS_PER_TOKEN);
 
-/** Replays a JSONL file of tool calls, one per turn. When the script runs out it calls done. */
+/** Replays a JSONL file of tool calls, one per turn; a folder holds one `<task id>.jsonl` per task (for evaluations
+ * over several tasks). When the script runs out it calls done. */
 function scriptedPolicy(spec: Extract<PolicySpec, { kind: 'scripted' }>): Policy {
-  const file = path.isAbsolute(spec.path) ? spec.path : path.join(REPO_ROOT, spec.path);
-  const calls = readScript(file);
+  const target = path.isAbsolute(spec.path) ? spec.path : path.join(REPO_ROOT, spec.path);
+  const scriptFor = (taskId: string) => {
+    const file = fs.statSync(target, { throwIfNoEntry: false })?.isDirectory() ? path.join(target, `${taskId}.jsonl`) : target;
+    try {
+      return readScript(file);
+    } catch (e) {
+      throw ApplicationFailure.nonRetryable(`scripted policy: ${(e as Error).message}`, 'InvalidPolicy');
+    }
+  };
   return {
     tokenCounting: 'approx-chars/4',
     async next(ctx) {
+      const calls = scriptFor(ctx.taskId);
       const call = calls[ctx.turn - 1] ?? { name: 'done', arguments: { summary: 'the script ended' } };
       const args = JSON.stringify(call.arguments ?? {});
       return {
@@ -128,6 +139,7 @@ export function createPolicyActivities(deps: { pool: Pool; config: Config }) {
       const policy = policyFor(spec, deps.config);
       const events = await loadEvents(deps.pool, input.episodeId);
       const messages = buildConversation(events);
+      const taskId = startEventOf(events).taskId;
 
       // Context check before the call: the last reply's server-counted prompt plus what was added since
       // (approximated at 4 characters a token) plus room for the reply must fit.
@@ -145,6 +157,7 @@ export function createPolicyActivities(deps: { pool: Pool; config: Config }) {
       let reply: ParsedReply;
       try {
         reply = await policy.next({
+          taskId,
           messages,
           tools: toolSpecs(input.toolset) as ToolSpec[],
           turn: input.turn,

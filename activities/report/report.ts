@@ -1,0 +1,148 @@
+/** The evaluation report: a JSON document, a Markdown summary and a self-contained HTML page with inline SVG charts
+ * reproducing the seed's figures. Everything is computed from stored trajectories by common/metrics.ts. */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Arm } from '../../common/evaluation';
+import { FAILURE_KINDS, median, summarizeArm, episodeFacts, type ArmSummary } from '../../common/metrics';
+import type { TrajectoryRecord } from '../../common/trajectory';
+import { barChart, esc, scatter } from './svg';
+
+export const REPORT_SCHEMA = 'debugrl.evaluation-report/v1';
+
+export interface ToolsetComparison {
+  policy: string;
+  withDebugger: string;
+  withoutDebugger: string;
+  perTask: { taskId: string; turnsWith: number | null; turnsWithout: number | null; openedDebugger: boolean }[];
+}
+
+export interface Report {
+  schema: typeof REPORT_SCHEMA;
+  evaluationId: string;
+  k: number;
+  generatedAt: string;
+  arms: { arm: Arm; summary: ArmSummary }[];
+  toolsetComparisons: ToolsetComparison[];
+}
+
+export function buildReport(input: { evaluationId: string; k: number; arms: Arm[]; records: TrajectoryRecord[]; generatedAt?: string }): Report {
+  const arms = input.arms.map((arm) => ({ arm, summary: summarizeArm(input.records.filter((r) => r.arm === arm.label), input.k) }));
+  const toolsetComparisons: ToolsetComparison[] = [];
+  for (const a of input.arms.filter((x) => x.toolset === 'full')) {
+    const b = input.arms.find((x) => x.toolset === 'no-debugger' && x.policy === a.policy);
+    if (!b) continue;
+    const tasks = [...new Set(input.records.filter((r) => r.arm === a.label || r.arm === b.label).map((r) => r.taskId))].sort();
+    toolsetComparisons.push({
+      policy: a.policy,
+      withDebugger: a.label,
+      withoutDebugger: b.label,
+      perTask: tasks.map((taskId) => {
+        const withRecs = input.records.filter((r) => r.arm === a.label && r.taskId === taskId);
+        const withoutRecs = input.records.filter((r) => r.arm === b.label && r.taskId === taskId);
+        return {
+          taskId,
+          turnsWith: median(withRecs.map((r) => r.turns.length)),
+          turnsWithout: median(withoutRecs.map((r) => r.turns.length)),
+          openedDebugger: withRecs.some((r) => episodeFacts(r).openedDebugger),
+        };
+      }),
+    });
+  }
+  return { schema: REPORT_SCHEMA, evaluationId: input.evaluationId, k: input.k, generatedAt: input.generatedAt ?? new Date().toISOString(), arms, toolsetComparisons };
+}
+
+const pct = (v: number | null) => (v === null ? 'n/a' : `${(100 * v).toFixed(1)}%`);
+const num = (v: number | null, d = 1) => (v === null ? 'n/a' : v.toFixed(d));
+
+function tableRows(report: Report): [string, (s: ArmSummary) => string][] {
+  const k = report.k;
+  return [
+    ['episodes', (s) => String(s.episodes)],
+    ['tasks', (s) => String(s.tasks)],
+    ['pass@1', (s) => pct(s.passAt1)],
+    [`pass@${k}`, (s) => pct(s.passAtK)],
+    ['tasks solved at least once', (s) => `${s.solvedAtLeastOnce}/${s.tasks}`],
+    ['tasks solved in every episode', (s) => `${s.solvedEveryEpisode}/${s.tasks}`],
+    ['median turns (all / pass / fail)', (s) => `${num(s.turns.median)} / ${num(s.turns.medianSuccess)} / ${num(s.turns.medianFailure)}`],
+    ['share at the turn cap (all / pass / fail)', (s) => `${pct(s.turns.shareAtCap)} / ${pct(s.turns.shareAtCapSuccess)} / ${pct(s.turns.shareAtCapFailure)}`],
+    ['opened the debugger', (s) => pct(s.debugger.shareOpened)],
+    ['median first debugger turn', (s) => num(s.debugger.medianFirstTurn)],
+    ['debugger calls per episode', (s) => num(s.debugger.callsPerEpisode, 2)],
+    ['inspection → edit conversion', (s) => `${pct(s.debugger.inspectionToEdit)} (of ${s.debugger.episodesWithInspection})`],
+    ['breakpoints never hit', (s) => String(s.debugger.breakpointsNeverHit)],
+    ['debugger command errors', (s) => String(s.debugger.commandErrors)],
+    ...FAILURE_KINDS.map((kind): [string, (s: ArmSummary) => string] => [`failures: ${kind.replace(/_/g, ' ')}`, (s) => String(s.failures[kind])]),
+    ['tokens per episode (mean / median)', (s) => `${num(s.tokens.meanPerEpisode, 0)} / ${num(s.tokens.medianPerEpisode, 0)}`],
+  ];
+}
+
+export function renderMarkdown(report: Report): string {
+  const rows = tableRows(report);
+  const lines = [
+    `# Evaluation ${report.evaluationId}`,
+    '',
+    `Generated ${report.generatedAt}. pass@k uses the unbiased estimator 1 − C(n−c,k)/C(n,k) per task, averaged over tasks (k=${report.k}).`,
+    '',
+    `| metric | ${report.arms.map((a) => a.arm.label).join(' | ')} |`,
+    `| --- | ${report.arms.map(() => '---').join(' | ')} |`,
+    ...rows.map(([name, f]) => `| ${name} | ${report.arms.map((a) => f(a.summary)).join(' | ')} |`),
+    '',
+    '## Per task',
+    '',
+    `| task | ${report.arms.map((a) => `${a.arm.label} (c/n, median turns)`).join(' | ')} |`,
+    `| --- | ${report.arms.map(() => '---').join(' | ')} |`,
+  ];
+  const tasks = [...new Set(report.arms.flatMap((a) => a.summary.perTask.map((t) => t.taskId)))].sort();
+  for (const t of tasks) {
+    lines.push(`| ${t} | ${report.arms.map((a) => {
+      const p = a.summary.perTask.find((x) => x.taskId === t);
+      return p ? `${p.c}/${p.n}, ${num(p.medianTurns)}` : '–';
+    }).join(' | ')} |`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+export function renderHtml(report: Report): string {
+  const rows = tableRows(report);
+  const charts: string[] = [];
+  for (const c of report.toolsetComparisons) {
+    const points = c.perTask.filter((t) => t.turnsWith !== null && t.turnsWithout !== null).map((t) => ({ x: t.turnsWithout!, y: t.turnsWith!, label: t.taskId, highlight: t.openedDebugger }));
+    charts.push(scatter({ title: `Turns per task with and without the debugger — ${c.policy}`, xLabel: 'median turns without debugger', yLabel: 'median turns with debugger', points, highlightLabel: 'debugger opened' }));
+  }
+  charts.push(barChart({ title: 'Solve rate by arm', groups: report.arms.map((a) => ({ label: a.arm.label, values: [{ name: 'pass@1', value: a.summary.passAt1 }, { name: 'solved at least once', value: a.summary.tasks ? a.summary.solvedAtLeastOnce / a.summary.tasks : null }] })), max: 1, format: (v) => `${(100 * v).toFixed(0)}%` }));
+  charts.push(barChart({ title: 'Median assistant turns', groups: report.arms.map((a) => ({ label: a.arm.label, values: [{ name: 'median turns', value: a.summary.turns.median }] })), format: (v) => v.toFixed(1) }));
+  charts.push(barChart({ title: 'Share of episodes reaching the turn cap', groups: report.arms.map((a) => ({ label: a.arm.label, values: [{ name: 'at the cap', value: a.summary.turns.shareAtCap }] })), max: 1, format: (v) => `${(100 * v).toFixed(0)}%` }));
+  charts.push(barChart({ title: `pass@1 and pass@${report.k} per policy`, groups: report.arms.map((a) => ({ label: a.arm.label, values: [{ name: 'pass@1', value: a.summary.passAt1 }, { name: `pass@${report.k}`, value: a.summary.passAtK }] })), max: 1, format: (v) => `${(100 * v).toFixed(1)}%` }));
+  const th = report.arms.map((a) => `<th>${esc(a.arm.label)}</th>`).join('');
+  const table = rows.map(([name, f]) => `<tr><td>${esc(name)}</td>${report.arms.map((a) => `<td>${esc(f(a.summary))}</td>`).join('')}</tr>`).join('\n');
+  const md = renderMarkdown(report);
+  const perTask = md.slice(md.indexOf('## Per task'));
+  const perTaskRows = perTask.split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| task') && !l.startsWith('| ---'));
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>debugrl evaluation ${esc(report.evaluationId)}</title>
+<style>body{font-family:system-ui,sans-serif;margin:24px;max-width:1200px;color:#222}table{border-collapse:collapse;margin:12px 0}
+td,th{border:1px solid #ccc;padding:4px 8px;font-size:13px;text-align:left}th{background:#f4f4f4}.charts{display:flex;flex-wrap:wrap;gap:16px}
+.charts svg{border:1px solid #eee;background:#fff}</style></head>
+<body>
+<h1>Evaluation <code>${esc(report.evaluationId)}</code></h1>
+<p>Generated ${esc(report.generatedAt)}. pass@k uses the unbiased estimator 1 − C(n−c,k)/C(n,k) per task, averaged over tasks (k=${report.k}).
+Recompute with <code>npx debugrl report ${esc(report.evaluationId)}</code>.</p>
+<div class="charts">${charts.join('\n')}</div>
+<h2>Metrics</h2>
+<table><tr><th>metric</th>${th}</tr>
+${table}</table>
+<h2>Per task (c/n passed, median turns)</h2>
+<table><tr><th>task</th>${th}</tr>
+${perTaskRows.map((l) => `<tr>${l.split('|').slice(1, -1).map((c) => `<td>${esc(c.trim())}</td>`).join('')}</tr>`).join('\n')}</table>
+</body></html>
+`;
+}
+
+export function writeReport(report: Report, outDir: string): { html: string; json: string; markdown: string } {
+  fs.mkdirSync(outDir, { recursive: true });
+  const files = { html: path.join(outDir, 'report.html'), json: path.join(outDir, 'report.json'), markdown: path.join(outDir, 'report.md') };
+  fs.writeFileSync(files.json, `${JSON.stringify(report, null, 2)}\n`);
+  fs.writeFileSync(files.markdown, renderMarkdown(report));
+  fs.writeFileSync(files.html, renderHtml(report));
+  return files;
+}

@@ -1,0 +1,78 @@
+/** Minimal inline-SVG charts for the self-contained HTML report (no network, no chart library). Pure functions. */
+
+export const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const PALETTE = ['#4269d0', '#efb118', '#ff725c', '#6cc5b0', '#3ca951', '#ff8ab7', '#a463f2', '#97bbf5'];
+
+export interface BarGroup {
+  label: string;
+  values: { name: string; value: number | null }[];
+}
+
+/** Grouped vertical bars. `format` renders the value above each bar; `max` fixes the axis (e.g. 1 for rates). */
+export function barChart(opts: { title: string; groups: BarGroup[]; max?: number; format: (v: number) => string }): string {
+  const names = [...new Set(opts.groups.flatMap((g) => g.values.map((v) => v.name)))];
+  const W = Math.max(360, 90 + opts.groups.length * (names.length * 34 + 30));
+  const H = 260;
+  const top = 36, bottom = 60, left = 46;
+  const plotH = H - top - bottom;
+  const max = opts.max ?? Math.max(1e-9, ...opts.groups.flatMap((g) => g.values.map((v) => v.value ?? 0))) * 1.15;
+  const out: string[] = [`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" role="img" aria-label="${esc(opts.title)}">`];
+  out.push(`<text x="${W / 2}" y="18" text-anchor="middle" font-weight="bold" font-size="13">${esc(opts.title)}</text>`);
+  out.push(`<line x1="${left}" y1="${top + plotH}" x2="${W - 10}" y2="${top + plotH}" stroke="#888"/>`);
+  for (const f of [0, 0.5, 1]) {
+    const y = top + plotH * (1 - f);
+    out.push(`<text x="${left - 6}" y="${y + 4}" text-anchor="end" font-size="10" fill="#555">${esc(opts.format(max * f))}</text>`);
+    out.push(`<line x1="${left}" y1="${y}" x2="${W - 10}" y2="${y}" stroke="#eee"/>`);
+  }
+  let x = left + 20;
+  for (const g of opts.groups) {
+    const start = x;
+    for (const v of g.values) {
+      const color = PALETTE[names.indexOf(v.name) % PALETTE.length];
+      const h = v.value === null ? 0 : (plotH * Math.min(v.value, max)) / max;
+      out.push(`<rect x="${x}" y="${top + plotH - h}" width="28" height="${h}" fill="${color}"><title>${esc(`${g.label} — ${v.name}: ${v.value === null ? 'n/a' : opts.format(v.value)}`)}</title></rect>`);
+      out.push(`<text x="${x + 14}" y="${top + plotH - h - 4}" text-anchor="middle" font-size="10">${v.value === null ? 'n/a' : esc(opts.format(v.value))}</text>`);
+      x += 34;
+    }
+    out.push(`<text x="${(start + x - 6) / 2}" y="${top + plotH + 16}" text-anchor="middle" font-size="11">${esc(g.label.length > 34 ? `${g.label.slice(0, 33)}…` : g.label)}</text>`);
+    x += 30;
+  }
+  names.forEach((n, i) => {
+    out.push(`<rect x="${left + i * 150}" y="${H - 20}" width="10" height="10" fill="${PALETTE[i % PALETTE.length]}"/>`);
+    out.push(`<text x="${left + i * 150 + 14}" y="${H - 11}" font-size="11">${esc(n)}</text>`);
+  });
+  out.push('</svg>');
+  return out.join('');
+}
+
+export interface ScatterPoint {
+  x: number;
+  y: number;
+  label: string;
+  highlight: boolean;
+}
+
+/** A square scatter with the dashed y = x line: points above it took more turns on the y arm. */
+export function scatter(opts: { title: string; xLabel: string; yLabel: string; points: ScatterPoint[]; highlightLabel: string }): string {
+  const S = 320, pad = 46;
+  const max = Math.max(1, ...opts.points.flatMap((p) => [p.x, p.y])) * 1.05;
+  const px = (v: number) => pad + ((S - 2 * pad) * v) / max;
+  const py = (v: number) => S - pad - ((S - 2 * pad) * v) / max;
+  const out: string[] = [`<svg xmlns="http://www.w3.org/2000/svg" width="${S + 150}" height="${S}" role="img" aria-label="${esc(opts.title)}">`];
+  out.push(`<text x="${S / 2}" y="18" text-anchor="middle" font-weight="bold" font-size="13">${esc(opts.title)}</text>`);
+  out.push(`<rect x="${pad}" y="${pad}" width="${S - 2 * pad}" height="${S - 2 * pad}" fill="none" stroke="#888"/>`);
+  out.push(`<line x1="${px(0)}" y1="${py(0)}" x2="${px(max)}" y2="${py(max)}" stroke="#999" stroke-dasharray="5,4"/>`);
+  out.push(`<text x="${S / 2}" y="${S - 10}" text-anchor="middle" font-size="11">${esc(opts.xLabel)}</text>`);
+  out.push(`<text x="14" y="${S / 2}" text-anchor="middle" font-size="11" transform="rotate(-90 14 ${S / 2})">${esc(opts.yLabel)}</text>`);
+  for (const f of [0, 0.5, 1]) {
+    out.push(`<text x="${px(max * f)}" y="${S - pad + 14}" text-anchor="middle" font-size="10" fill="#555">${(max * f).toFixed(0)}</text>`);
+    out.push(`<text x="${pad - 6}" y="${py(max * f) + 4}" text-anchor="end" font-size="10" fill="#555">${(max * f).toFixed(0)}</text>`);
+  }
+  for (const p of opts.points) {
+    out.push(`<circle cx="${px(p.x)}" cy="${py(p.y)}" r="5" fill="${p.highlight ? '#d62728' : '#4269d0'}" fill-opacity="0.75"><title>${esc(`${p.label}: ${p.x} → ${p.y}`)}</title></circle>`);
+  }
+  out.push(`<circle cx="${S + 10}" cy="${pad}" r="5" fill="#d62728"/><text x="${S + 20}" y="${pad + 4}" font-size="11">${esc(opts.highlightLabel)}</text>`);
+  out.push(`<circle cx="${S + 10}" cy="${pad + 18}" r="5" fill="#4269d0"/><text x="${S + 20}" y="${pad + 22}" font-size="11">other tasks</text>`);
+  out.push('</svg>');
+  return out.join('');
+}

@@ -1,0 +1,174 @@
+/** Evaluation metrics, computed from stored trajectory records. Pure functions: the EvaluationWorkflow's aggregation
+ * activity and `npx debugrl report` call the same code, so every number in a report can be recomputed. */
+import type { TrajectoryRecord } from './trajectory';
+
+/**
+ * Unbiased pass@k estimator (Chen et al. 2021, "Evaluating Large Language Models Trained on Code"):
+ *   pass@k = 1 − C(n−c, k) / C(n, k)
+ * for n samples of which c passed. Computed as 1 − ∏_{i=n−c+1}^{n} (1 − k/i), which never forms the binomials.
+ */
+export function passAtK(n: number, c: number, k: number): number {
+  if (!Number.isInteger(n) || !Number.isInteger(c) || !Number.isInteger(k) || n < 1 || k < 1 || c < 0 || c > n) {
+    throw new RangeError(`pass@k needs integers n ≥ 1, 0 ≤ c ≤ n, k ≥ 1 (got n=${n}, c=${c}, k=${k})`);
+  }
+  if (n < k) throw new RangeError(`pass@${k} needs at least ${k} episodes per task, got n=${n}`);
+  if (n - c < k) return 1;
+  let fail = 1;
+  for (let i = n - c + 1; i <= n; i++) fail *= 1 - k / i;
+  return 1 - fail;
+}
+
+export function median(xs: number[]): number | null {
+  if (!xs.length) return null;
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
+const share = (num: number, den: number) => (den ? num / den : null);
+
+/** Tools that read runtime state from a paused program. */
+const INSPECTIONS = new Set(['examine_locals', 'print_variable', 'run_expression', 'where_am_i']);
+
+export const FAILURE_KINDS = ['harness_error', 'guard_exit', 'context_exhausted', 'test_timeout', 'never_edited', 'wrong_fix_turns_exhausted', 'wrong_fix_gave_up'] as const;
+export type FailureKind = (typeof FAILURE_KINDS)[number];
+
+/** Why a failed episode failed: the first matching kind in FAILURE_KINDS order. */
+export function failureKind(r: TrajectoryRecord): FailureKind {
+  const edited = r.turns.some((t) => t.tool?.tool === 'edit_file' && t.tool.ok);
+  if (r.outcome.exitReason === 'error') return 'harness_error';
+  if (r.outcome.exitReason === 'guard') return 'guard_exit';
+  if (r.outcome.exitReason === 'context_exhausted') return 'context_exhausted';
+  if (Object.values(r.outcome.tests).includes('timeout') || r.outcome.gradeNotes.some((n) => /killed after/.test(n))) return 'test_timeout';
+  if (!edited) return 'never_edited';
+  return r.outcome.exitReason === 'turn_cap' ? 'wrong_fix_turns_exhausted' : 'wrong_fix_gave_up';
+}
+
+export interface EpisodeFacts {
+  taskId: string;
+  passed: boolean;
+  turns: number;
+  hitTurnCap: boolean;
+  openedDebugger: boolean;
+  firstDebuggerTurn: number | null;
+  debuggerCalls: number;
+  debuggerErrors: number;
+  inspected: boolean;
+  inspectedThenEdited: boolean;
+  breakpointsNeverHit: number;
+  tokens: number;
+  failure: FailureKind | null;
+}
+
+export function episodeFacts(r: TrajectoryRecord): EpisodeFacts {
+  const calls = r.turns.filter((t) => t.tool && !t.tool.invalidReply);
+  const dbg = calls.filter((t) => t.tool!.debugger);
+  const opened = calls.find((t) => t.tool!.tool === 'start_debugger' && t.tool!.ok);
+  const firstInspection = calls.find((t) => INSPECTIONS.has(t.tool!.tool) && t.tool!.ok);
+  const editAfter = firstInspection ? calls.some((t) => t.turn > firstInspection.turn && t.tool!.tool === 'edit_file' && t.tool!.ok) : false;
+  const neverHit = new Set<string>();
+  for (const t of dbg) for (const b of (t.tool!.meta.breakpointsNeverHit as unknown[] | undefined) ?? []) neverHit.add(JSON.stringify(b));
+  return {
+    taskId: r.taskId,
+    passed: r.outcome.passed,
+    turns: r.turns.length,
+    hitTurnCap: r.outcome.exitReason === 'turn_cap',
+    openedDebugger: Boolean(opened),
+    firstDebuggerTurn: opened ? opened.turn : null,
+    debuggerCalls: dbg.length,
+    debuggerErrors: dbg.filter((t) => !t.tool!.ok || t.tool!.meta.debuggerError === true).length,
+    inspected: Boolean(firstInspection),
+    inspectedThenEdited: editAfter,
+    breakpointsNeverHit: neverHit.size,
+    tokens: r.tokens.prompt + r.tokens.completion,
+    failure: r.outcome.passed ? null : failureKind(r),
+  };
+}
+
+export interface TaskSummary {
+  taskId: string;
+  n: number;
+  c: number;
+  passAt1: number;
+  passAtK: number;
+  medianTurns: number | null;
+  openedDebugger: number;
+}
+
+export interface ArmSummary {
+  episodes: number;
+  tasks: number;
+  k: number;
+  passAt1: number | null;
+  passAtK: number | null;
+  solvedAtLeastOnce: number;
+  solvedEveryEpisode: number;
+  turns: { median: number | null; medianSuccess: number | null; medianFailure: number | null; shareAtCap: number | null; shareAtCapSuccess: number | null; shareAtCapFailure: number | null };
+  debugger: {
+    shareOpened: number | null;
+    medianFirstTurn: number | null;
+    callsPerEpisode: number | null;
+    inspectionToEdit: number | null;
+    episodesWithInspection: number;
+    breakpointsNeverHit: number;
+    commandErrors: number;
+  };
+  failures: Record<FailureKind, number>;
+  tokens: { meanPerEpisode: number | null; medianPerEpisode: number | null };
+  perTask: TaskSummary[];
+}
+
+/** Aggregate one arm (one policy and tool set) over its episodes. pass@k is per task, then averaged over tasks. */
+export function summarizeArm(records: TrajectoryRecord[], k: number): ArmSummary {
+  const facts = records.map(episodeFacts);
+  const byTask = new Map<string, EpisodeFacts[]>();
+  for (const f of facts) byTask.set(f.taskId, [...(byTask.get(f.taskId) ?? []), f]);
+  const perTask: TaskSummary[] = [...byTask.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([taskId, fs]) => {
+      const c = fs.filter((f) => f.passed).length;
+      return {
+        taskId,
+        n: fs.length,
+        c,
+        passAt1: passAtK(fs.length, c, 1),
+        passAtK: passAtK(fs.length, c, k),
+        medianTurns: median(fs.map((f) => f.turns)),
+        openedDebugger: fs.filter((f) => f.openedDebugger).length,
+      };
+    });
+  const ok = facts.filter((f) => f.passed);
+  const bad = facts.filter((f) => !f.passed);
+  const inspected = facts.filter((f) => f.inspected);
+  const failures = Object.fromEntries(FAILURE_KINDS.map((kind) => [kind, bad.filter((f) => f.failure === kind).length])) as Record<FailureKind, number>;
+  return {
+    episodes: facts.length,
+    tasks: perTask.length,
+    k,
+    passAt1: mean(perTask.map((t) => t.passAt1)),
+    passAtK: mean(perTask.map((t) => t.passAtK)),
+    solvedAtLeastOnce: perTask.filter((t) => t.c > 0).length,
+    solvedEveryEpisode: perTask.filter((t) => t.c === t.n).length,
+    turns: {
+      median: median(facts.map((f) => f.turns)),
+      medianSuccess: median(ok.map((f) => f.turns)),
+      medianFailure: median(bad.map((f) => f.turns)),
+      shareAtCap: share(facts.filter((f) => f.hitTurnCap).length, facts.length),
+      shareAtCapSuccess: share(ok.filter((f) => f.hitTurnCap).length, ok.length),
+      shareAtCapFailure: share(bad.filter((f) => f.hitTurnCap).length, bad.length),
+    },
+    debugger: {
+      shareOpened: share(facts.filter((f) => f.openedDebugger).length, facts.length),
+      medianFirstTurn: median(facts.flatMap((f) => (f.firstDebuggerTurn === null ? [] : [f.firstDebuggerTurn]))),
+      callsPerEpisode: mean(facts.map((f) => f.debuggerCalls)),
+      inspectionToEdit: share(inspected.filter((f) => f.inspectedThenEdited).length, inspected.length),
+      episodesWithInspection: inspected.length,
+      breakpointsNeverHit: facts.reduce((s, f) => s + f.breakpointsNeverHit, 0),
+      commandErrors: facts.reduce((s, f) => s + f.debuggerErrors, 0),
+    },
+    failures,
+    tokens: { meanPerEpisode: mean(facts.map((f) => f.tokens)), medianPerEpisode: median(facts.map((f) => f.tokens)) },
+    perTask,
+  };
+}
