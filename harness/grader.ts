@@ -63,7 +63,7 @@ export async function gradeFiles(opts: GradeFilesOptions): Promise<Grade> {
     const notes: string[] = [];
     if (run.exec.killed === 'timeout') notes.push(`the test run was killed after ${timeoutSec} s`);
     if (run.exec.killed === 'output') notes.push('the test run was killed for endless output');
-    for (const e of run.collectErrors) notes.push(`collection error: ${e.slice(0, 300)}`);
+    for (const e of run.collectErrors) notes.push(`collection error: ${clipCollectError(e)}`);
     const ids = Object.keys(run.tests);
     const allOk = ids.length > 0 && ids.every((id) => run.tests[id] === 'passed' || run.tests[id] === 'skipped');
     const missing = task.spec.failing_tests.filter((id) => run.tests[id] !== 'passed');
@@ -73,6 +73,19 @@ export async function gradeFiles(opts: GradeFilesOptions): Promise<Grade> {
   } finally {
     await sandbox.destroy();
   }
+}
+
+/** A collection error kept short for a note: its first line (which module) and its end (the exception itself, e.g.
+ * "E   ImportError: cannot import name 'triple'"), joined by " … ". The middle is pytest's import traceback. At most
+ * `max` characters, so the validator's one-line reasons (cut at 300) still show the end. */
+export function clipCollectError(message: string, max = 260): string {
+  const text = message.trimEnd();
+  if (text.length <= max) return text;
+  const head = text.split('\n', 1)[0]!.slice(0, Math.floor(max / 2));
+  let tail = text.slice(-(max - head.length - 3));
+  const cut = tail.indexOf('\n'); // start the end at a whole line when one fits
+  if (cut >= 0 && cut < tail.length - 1) tail = tail.slice(cut + 1);
+  return `${head} … ${tail.trimStart()}`;
 }
 
 /** Read the episode's versions of the task's source files from its workspace (host path) and grade them.
