@@ -1,6 +1,7 @@
 /**
  * `npx debugrl eval --policy <spec> (--split <split> | --tasks a,b) [--episodes 8] [--k 3] [--compare <spec>]
- *   [--tools full|no-debugger|both] [--max-tasks N] [--max-turns 50] [--max-context 30000] [--concurrency 4] [--id <id>]
+ *   [--tools full|no-debugger|both] [--max-tasks N] [--max-turns 50] [--max-context 30000] [--max-new-tokens 1024]
+ *   [--concurrency 4] [--id <id>]
  *   [--detach]`
  * Starts an EvaluationWorkflow, shows a live progress bar (from the workflow's `progress` query) and prints the summary
  * and where the report is. The same evaluation can be started with
@@ -16,7 +17,7 @@ export const summary = 'evaluate a policy (pass@k, turns, debugger use, failures
 
 const USAGE = `usage: npx debugrl eval --policy <spec> (--split train|validation|test | --tasks id,id) [--episodes 8] [--k 3]
        [--compare <spec>] [--tools full|no-debugger|both] [--max-tasks N] [--max-turns 50] [--max-context 30000]
-       [--concurrency 4] [--id <evaluation id>] [--detach]`;
+       [--max-new-tokens 1024] [--concurrency 4] [--id <evaluation id>] [--detach]`;
 
 export function formatProgress(p: EvaluationProgress, nowMs: number): string {
   const width = 30;
@@ -36,7 +37,7 @@ export async function run(args: string[]): Promise<number> {
       options: {
         policy: { type: 'string' }, split: { type: 'string' }, tasks: { type: 'string' }, episodes: { type: 'string' }, k: { type: 'string' },
         compare: { type: 'string' }, tools: { type: 'string' }, 'max-tasks': { type: 'string' }, 'max-turns': { type: 'string' },
-        'max-context': { type: 'string' }, concurrency: { type: 'string' }, id: { type: 'string' }, detach: { type: 'boolean' },
+        'max-context': { type: 'string' }, 'max-new-tokens': { type: 'string' }, concurrency: { type: 'string' }, id: { type: 'string' }, detach: { type: 'boolean' },
       },
     }));
   } catch (e) {
@@ -53,7 +54,15 @@ export async function run(args: string[]): Promise<number> {
     ...(values.compare ? { compare: values.compare } : {}),
     ...(values.tools ? { toolset: values.tools } : {}),
     ...(values['max-tasks'] ? { maxTasks: int(values['max-tasks']) } : {}),
-    ...(values['max-turns'] || values['max-context'] ? { limits: { ...(values['max-turns'] ? { maxTurns: int(values['max-turns']) } : {}), ...(values['max-context'] ? { maxContextTokens: int(values['max-context']) } : {}) } } : {}),
+    ...(values['max-turns'] || values['max-context'] || values['max-new-tokens']
+      ? {
+          limits: {
+            ...(values['max-turns'] ? { maxTurns: int(values['max-turns']) } : {}),
+            ...(values['max-context'] ? { maxContextTokens: int(values['max-context']) } : {}),
+            ...(values['max-new-tokens'] ? { maxNewTokens: int(values['max-new-tokens']) } : {}),
+          },
+        }
+      : {}),
     ...(values.concurrency ? { concurrency: int(values.concurrency) } : {}),
     ...(values.id ? { evaluationId: values.id } : {}),
   };
