@@ -14,7 +14,7 @@
  * Killing the outer bwrap kills the sandbox's pid 1 (`--die-with-parent`), which takes the whole pid namespace down.
  */
 import { spawn, spawnSync, type ChildProcess, type StdioOptions } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { loadConfig, REPO_ROOT } from '../common/config';
@@ -84,7 +84,6 @@ export interface SpawnOptions {
 
 export class SandboxError extends Error {}
 
-let uidCounter = 0;
 
 export class Sandbox {
   private readonly live = new Set<ChildProcess>();
@@ -116,7 +115,9 @@ export class Sandbox {
     await fs.promises.mkdir(path.join(dir, 'tmp'), { recursive: true });
     await fs.promises.cp(from, path.join(dir, 'workspace'), { recursive: true, verbatimSymlinks: true });
     // A uid of its own per sandbox, so RLIMIT_NPROC counts only this episode's processes.
-    const uid = process.getuid?.() === 0 ? 200000 + ((process.pid * 1000 + uidCounter++) % 800000) : null;
+    // Random, not derived from the pid: two worker processes whose pids agreed modulo the range would otherwise hand
+    // out the same uids and share one RLIMIT_NPROC budget.
+    const uid = process.getuid?.() === 0 ? 200000 + randomInt(800000) : null;
     if (uid !== null) await chownTree(dir, uid);
     return new Sandbox(id, dir, { ...DEFAULT_LIMITS, ...opts.limits }, uid, (opts.hide ?? []).map((p) => path.resolve(p)));
   }

@@ -190,8 +190,9 @@ describe('in the sandbox', () => {
 
   it('fails a task whose tests do not import', async () => {
     const r = await validateTaskDir(fixture('collection_error'), once);
-    // The grader keeps the head of pytest's message (its first 300 characters), so the exception's own last line is cut.
+    // The grader keeps the first line and the end of pytest's message, so the exception itself is in the reason.
     expect(r.reasons[0]).toMatch(/^buggy source: no test was collected \(collection error: test_calc\.py: ImportError while importing test module/);
+    expect(r.reasons[0]).toMatch(/cannot import name 'triple'/);
     expect(r.reasons[1]).toMatch(/^with fix\/ applied: .*collection error/);
   });
 
