@@ -14,6 +14,8 @@ from debugrl_native.learner.packing import (
     assemble,
     assign_to_ranks,
     build_chains,
+    lower_bound_bins,
+    pack,
     pack_first_fit_decreasing,
 )
 
@@ -46,6 +48,38 @@ def test_ffd_respects_capacity_and_keeps_every_item_once():
     assert all(b.tokens == sum(lengths[i] for i in b.items) for b in bins)
     with pytest.raises(ValueError, match="exceed"):
         pack_first_fit_decreasing([129], 128)
+
+
+def test_lower_bound_hand_cases():
+    # four items over half of 10: no two share a bin -> 4, although ceil(24 / 10) = 3
+    assert lower_bound_bins([6, 6, 6, 6], 10) == 4
+    # 24 tokens in bins of 12 -> at least 2 (k = 0); no threshold k proves more
+    assert lower_bound_bins([6, 5, 4, 4, 3, 2], 12) == 2
+    assert lower_bound_bins([], 12) == 0
+
+
+def test_pack_finds_the_packing_ffd_misses():
+    lengths = [6, 5, 4, 4, 3, 2]
+    # FFD: 6+5 (4 does not fit), 4+4+3, then 2 alone -> 3 bins; [6, 4, 2] and [5, 4, 3] fill two exactly
+    assert len(pack_first_fit_decreasing(lengths, 12)) == 3
+    bins = pack(lengths, 12)
+    assert sorted(sorted(lengths[i] for i in b.items) for b in bins) == [[2, 4, 6], [3, 4, 5]]
+    assert [b.tokens for b in bins] == [12, 12]
+    assert len(pack(lengths, 12, search_budget=0)) == 3  # no search: FFD's packing stands
+
+
+def test_pack_invariants_on_random_mixes():
+    rng = random.Random(1)
+    improved = 0
+    for _ in range(60):
+        lengths = [rng.randint(20, 70) for _ in range(rng.randint(5, 40))]
+        ffd, bins = pack_first_fit_decreasing(lengths, 128), pack(lengths, 128)
+        assert all(b.tokens <= 128 and b.tokens == sum(lengths[i] for i in b.items) for b in bins)
+        assert sorted(i for b in bins for i in b.items) == list(range(len(lengths)))  # each item once, never cut
+        assert lower_bound_bins(lengths, 128) <= len(bins) <= len(ffd)
+        assert pack(lengths, 128) == bins  # deterministic: every rank computes the same packing on its own
+        improved += len(bins) < len(ffd)
+    assert improved > 0  # the mix is hard enough that the search matters
 
 
 @pytest.mark.parametrize("n,world", [(7, 2), (4, 3), (9, 4), (1, 2), (0, 2)])

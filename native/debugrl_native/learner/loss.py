@@ -13,6 +13,12 @@ The full objective, for the responses i of a batch of groups g:
     A'_i = lw_i * A_i,  A_i = R_i - mean_g(R)                                     (Dr. GRPO; lw_i: length weight)
     w_i  = clamp(exp(48 * mean_t log rho_t), 0.1, 5.0)   (detached)               (per-response off-policy weight)
     c_i  = 1 / (#groups * |g(i)|)                                                 (tokens, then responses, then groups)
+
+Split responses. A response whose chains sit in different microbatches (or ranks) is still exact, because every
+per-response quantity can be fixed before the gradient pass: N_i (its loss-token count) is known from the batch, and
+w_i, which needs the CURRENT logprobs of all its tokens, comes from a no-grad scoring pass (train.py). With N_i and w_i
+given, the policy and KL terms are per-token weights times per-token values, so their sum over microbatches is the
+unpacked loss and its gradient the unpacked gradient (tests/test_learner_split_chains.py).
 """
 
 from __future__ import annotations
@@ -130,7 +136,13 @@ def offpolicy_weights(inp: OffPolicyInputs) -> torch.Tensor:
     gradients, so it is computed without them (its gradient would be 48x the token ratios').
     """
     mean_log = segment_mean(inp.log_ratio.detach(), inp.response_index, inp.num_responses)
-    return torch.exp(inp.scale * mean_log).clamp(inp.min_weight, inp.max_weight)
+    return offpolicy_weight_of_mean(mean_log, inp.scale, inp.min_weight, inp.max_weight)
+
+
+def offpolicy_weight_of_mean(mean_log_ratio: torch.Tensor, scale: float = 48.0, min_weight: float = 0.1,
+                             max_weight: float = 5.0) -> torch.Tensor:
+    """w_i = clamp(exp(scale * mean_log_ratio_i), min, max): the bound applied to a response's mean log rho. [R]."""
+    return torch.exp(scale * mean_log_ratio).clamp(min_weight, max_weight)
 
 
 @dataclass(frozen=True)
@@ -168,11 +180,22 @@ class AggregateInputs:
     token_values: torch.Tensor  # [N]
     response_index: torch.Tensor  # [N] long
     response_weight: torch.Tensor  # [R] c_i (times w_i for the policy term)
+    response_tokens: torch.Tensor | None = None  # [R] N_i over the WHOLE response; None: count the tokens given here
 
 
 def aggregate(inp: AggregateInputs) -> torch.Tensor:
-    """sum_i weight_i * (1/N_i) sum_{t in i} v_t: tokens averaged within a response, then responses weighted."""
-    per_response = segment_mean(inp.token_values, inp.response_index, inp.response_weight.shape[0])
+    """sum_i weight_i * (1/N_i) sum_{t in i} v_t: tokens averaged within a response, then responses weighted.
+
+    With `response_tokens`, N_i is the response's full count, so a call that sees only some of a response's tokens
+    returns exactly its share, and the shares of all calls sum to the whole.
+    """
+    num = inp.response_weight.shape[0]
+    if inp.response_tokens is None:
+        per_response = segment_mean(inp.token_values, inp.response_index, num)
+    else:
+        sums = torch.zeros(num, dtype=inp.token_values.dtype, device=inp.token_values.device).index_add(
+            0, inp.response_index, inp.token_values)
+        per_response = sums / inp.response_tokens.to(sums.dtype).clamp_min(1.0)
     return (inp.response_weight.to(per_response.dtype) * per_response).sum()
 
 
@@ -188,6 +211,8 @@ class PolicyLossInputs:
     offpolicy_scale: float = 48.0
     offpolicy_min: float = 0.1
     offpolicy_max: float = 5.0
+    response_tokens: torch.Tensor | None = None  # [R] N_i of the whole response (see aggregate)
+    fixed_offpolicy_weight: torch.Tensor | None = None  # [R] w_i from a scoring pass; NaN: compute from these tokens
 
 
 @dataclass(frozen=True)
@@ -209,8 +234,11 @@ def policy_loss(inp: PolicyLossInputs) -> PolicyLossOutput:
     w = offpolicy_weights(
         OffPolicyInputs(log_ratio, inp.response_index, num, inp.offpolicy_scale, inp.offpolicy_min, inp.offpolicy_max)
     )
+    if inp.fixed_offpolicy_weight is not None:  # responses only partly in this call: their w_i from all their tokens
+        fixed = inp.fixed_offpolicy_weight.to(w)
+        w = torch.where(torch.isnan(fixed), w, fixed)
     clip = clipped_surrogate(ClipInputs(log_ratio, inp.advantages[inp.response_index], inp.eps_low, inp.eps_high))
-    loss = aggregate(AggregateInputs(clip.token_loss, inp.response_index, inp.response_coef * w))
+    loss = aggregate(AggregateInputs(clip.token_loss, inp.response_index, inp.response_coef * w, inp.response_tokens))
     ratio = torch.exp(log_ratio.detach())
     n = int(ratio.numel())
     return PolicyLossOutput(
@@ -235,6 +263,7 @@ class KlInputs:
     ref_logprobs: torch.Tensor  # [N] reference policy = base with adapters disabled
     response_index: torch.Tensor  # [N]
     response_coef: torch.Tensor  # [R] c_i
+    response_tokens: torch.Tensor | None = None  # [R] N_i of the whole response (see aggregate)
 
 
 def kl_penalty(inp: KlInputs) -> tuple[torch.Tensor, torch.Tensor]:
@@ -245,7 +274,7 @@ def kl_penalty(inp: KlInputs) -> tuple[torch.Tensor, torch.Tensor]:
     """
     d = inp.ref_logprobs - inp.logprobs
     k = torch.exp(d) - d - 1.0
-    return aggregate(AggregateInputs(k, inp.response_index, inp.response_coef)), k.detach()
+    return aggregate(AggregateInputs(k, inp.response_index, inp.response_coef, inp.response_tokens)), k.detach()
 
 
 @dataclass(frozen=True)

@@ -4,9 +4,11 @@
    k+1's prompt starts with everything step k saw and produced (the prefix property), both steps are one token
    sequence and train as one: one forward instead of k. The property is CHECKED token by token, never assumed: a
    re-templated or truncated history starts a new chain. Only completion (assistant) tokens are in the loss.
-2. Packing. Sequences are packed first-fit-decreasing into microbatches of at most `max_tokens` (16,384) tokens. Each
-   packed sequence restarts its position ids at 0; transformers derives the attention boundaries from those restarts
-   (block-diagonal causal mask for sdpa/eager, varlen for flash-attention) and `cu_seqlens` records them explicitly.
+2. Packing. Sequences are packed into microbatches of at most `max_tokens` (16,384) tokens: first-fit-decreasing,
+   then, when FFD used more microbatches than the Martello-Toth lower bound, a bounded bin-completion search for a
+   packing with fewer (`pack`). Each packed sequence restarts its position ids at 0; transformers derives the
+   attention boundaries from those restarts (block-diagonal causal mask for sdpa/eager, varlen for flash-attention)
+   and `cu_seqlens` records them explicitly. A sequence is never cut across microbatches.
 3. Ranks. Microbatches go largest first to the least-loaded rank, among the ranks that may still take one, so token
    loads balance and no rank gets more than one microbatch more than another: ranks synchronise between microbatch
    slots, so a rank with an extra slot idles its partner for a whole slot.
@@ -14,6 +16,8 @@
 
 from __future__ import annotations
 
+import heapq
+import math
 from dataclasses import dataclass, field
 from typing import Literal, Sequence
 
@@ -92,6 +96,145 @@ def pack_first_fit_decreasing(lengths: Sequence[int], max_tokens: int) -> list[B
             bins.append([i])
             loads.append(lengths[i])
     return [Bin(tuple(b), load) for b, load in zip(bins, loads)]
+
+
+def lower_bound_bins(lengths: Sequence[int], max_tokens: int) -> int:
+    """Martello & Toth's L2 bound (1990) on the number of bins any packing needs; C = max_tokens.
+
+    For each threshold k in [0, C/2]: items > C - k (J1) fit with nothing of size >= k, so each needs its own bin;
+    items in (C/2, C - k] (J2) need one bin each, leaving C - w free; items in [k, C/2] (J3) that do not fit in J2's
+    free space need ceil(excess / C) more bins:
+        L(k) = |J1| + |J2| + max(0, ceil((sum J3 - (|J2| C - sum J2)) / C)),   L2 = max_k L(k)
+    k = 0 gives ceil(sum / C). It is what caps the fill: no packer can beat sum / (L2 * C).
+    """
+    if not lengths:
+        return 0
+    cap = max_tokens
+    best = 0
+    for k in sorted({0, *(n for n in lengths if 2 * n <= cap)}):
+        j1 = sum(1 for n in lengths if n > cap - k)
+        j2 = [n for n in lengths if cap - k >= n and 2 * n > cap]
+        j3 = sum(n for n in lengths if 2 * n <= cap and n >= k)
+        free = len(j2) * cap - sum(j2)
+        best = max(best, j1 + len(j2) + max(0, math.ceil((j3 - free) / cap)))
+    return best
+
+
+class _BudgetSpent(Exception):
+    pass
+
+
+class _BinCompletion:
+    """Is there a packing into k bins? Korf's bin completion (2002) under limited discrepancy search.
+
+    Bins are built one at a time around the largest remaining item; the candidate completions of a bin are the
+    `top` fullest subsets of the remaining items that fit (distinct size multisets only), best first. A packing into
+    k bins may waste at most k * C - sum tokens in total, which prunes every branch whose bins waste more. Limited
+    discrepancy (Harvey & Ginsberg 1995): try the all-best-completion path first, then paths that take a worse
+    completion at up to d bins, d = 1, 2, ... - early bins get revised as readily as late ones, unlike plain DFS,
+    which spends its budget re-packing the last few bins.
+
+    The budget counts search steps, not seconds, so every rank finds the same packing (ranks pack independently).
+    """
+
+    def __init__(self, lengths: Sequence[int], cap: int, budget: int, top: int = 3, max_discrepancy: int = 8):
+        self.lengths, self.cap, self.budget, self.top, self.max_discrepancy = lengths, cap, budget, top, max_discrepancy
+        self.steps = 0
+        self._completions: dict[tuple[tuple[int, ...], int], list[tuple[int, tuple[int, ...]]]] = {}
+
+    def _step(self) -> None:
+        self.steps += 1
+        if self.steps > self.budget:
+            raise _BudgetSpent
+
+    def completions(self, rest: tuple[int, ...], room: int) -> list[tuple[int, tuple[int, ...]]]:
+        """(tokens, item indices) of the `top` fullest subsets of `rest` (sorted largest first) within `room`."""
+        self._step()
+        key = (rest, room)
+        if key in self._completions:
+            return self._completions[key]
+        size = self.lengths
+        best: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []  # min-heap of (tokens, sizes, indices)
+        seen: set[tuple[int, ...]] = set()
+        chosen: list[int] = []
+
+        def extend(start: int, left: int, total: int) -> None:
+            self._step()
+            sizes = tuple(size[i] for i in chosen)
+            if sizes not in seen:  # equal-size items are interchangeable: one subset per size multiset
+                seen.add(sizes)
+                entry = (total, sizes, tuple(chosen))
+                if len(best) < self.top:
+                    heapq.heappush(best, entry)
+                elif entry[0] > best[0][0]:
+                    heapq.heapreplace(best, entry)
+            previous = None
+            for j in range(start, len(rest)):
+                n = size[rest[j]]
+                if n <= left and n != previous:
+                    previous = n
+                    chosen.append(rest[j])
+                    extend(j + 1, left - n, total + n)
+                    chosen.pop()
+                    if n == left:  # this bin is exactly full; nothing at this level can beat it
+                        return
+
+        extend(0, room, 0)
+        out = [(total, idx) for total, _, idx in sorted(best, key=lambda e: (-e[0], e[1], e[2]))]
+        self._completions[key] = out
+        return out
+
+    def _search(self, remaining: tuple[int, ...], waste: int, allowed: int, discrepancy: int) -> list[list[int]] | None:
+        self._step()
+        if not remaining:
+            return []
+        first, rest = remaining[0], remaining[1:]
+        room = self.cap - self.lengths[first]
+        for rank, (total, idx) in enumerate(self.completions(rest, room)):
+            if rank > discrepancy or waste + room - total > allowed:
+                break  # completions are fullest first: the later ones waste even more
+            taken = set(idx)
+            sub = self._search(tuple(i for i in rest if i not in taken), waste + room - total, allowed,
+                               discrepancy - rank)
+            if sub is not None:
+                return [[first, *idx], *sub]
+        return None
+
+    def pack_into(self, k: int) -> list[list[int]] | None:
+        allowed = k * self.cap - sum(self.lengths)
+        if allowed < 0:
+            return None
+        order = tuple(sorted(range(len(self.lengths)), key=lambda i: (-self.lengths[i], i)))
+        try:
+            for d in range(self.max_discrepancy + 1):
+                found = self._search(order, 0, allowed, d)
+                if found is not None:
+                    return found
+        except _BudgetSpent:
+            pass
+        return None
+
+
+def pack(lengths: Sequence[int], max_tokens: int, search_budget: int = 50_000) -> list[Bin]:
+    """Items (each kept whole) into few bins of <= max_tokens: FFD, then a bounded search for fewer bins.
+
+    FFD alone is at most one bin above the L2 lower bound on the benchmark's length mix, but that one bin is ~3 % of
+    fill there (about 35 bins a batch). When FFD is above the bound, bin completion looks for packings with
+    fewer bins, from the bound up; the search is deterministic and capped at `search_budget` steps (about 0.1 s in
+    CPython at the default), after which FFD's packing stands.
+    """
+    ffd = pack_first_fit_decreasing(lengths, max_tokens)
+    bound = lower_bound_bins(lengths, max_tokens)
+    if len(ffd) <= bound or search_budget <= 0:
+        return ffd
+    search = _BinCompletion(lengths, max_tokens, search_budget)
+    for k in range(bound, len(ffd)):
+        found = search.pack_into(k)
+        if found is not None:
+            return [Bin(tuple(b), sum(lengths[i] for i in b)) for b in found]
+        if search.steps >= search.budget:
+            break
+    return ffd
 
 
 def assign_to_ranks(loads: Sequence[int], world_size: int) -> list[list[int]]:

@@ -37,6 +37,7 @@ from .loss import (
     group_advantages,
     kl_penalty,
     length_weights,
+    offpolicy_weight_of_mean,
     policy_loss,
     response_coefficients,
 )
@@ -50,6 +51,7 @@ from .packing import (
     assign_to_ranks,
     build_chains,
     fill_ratio,
+    pack,
     pack_first_fit_decreasing,
     rank_balance,
 )
@@ -62,8 +64,13 @@ class InvalidBatch(ValueError):
 
 @dataclass
 class _Item:
-    """A packing unit: all chains of one trajectory (or one SFT example) stay in one microbatch, because the
-    per-response off-policy weight needs all of a response's tokens in the same forward."""
+    """A packing unit: all chains of one trajectory together when they fit in one microbatch, else one chain.
+
+    Keeping a trajectory whole keeps it cheap: its off-policy weight w_i needs the current logprobs of ALL its tokens,
+    which one forward gives. A trajectory longer than a microbatch (several chains, each of which fits) is split
+    into its chains; those responses get w_i from a no-grad scoring pass before the gradient pass
+    (`Learner._split_offpolicy_weights`), and N_i from the batch, so the loss is still exact (see loss.py).
+    """
 
     sequences: list[PackedSequence]
 
@@ -77,6 +84,7 @@ class PreparedBatch:
     items: list[_Item]
     advantages: torch.Tensor  # [R] length-weighted
     response_coef: torch.Tensor  # [R]
+    response_tokens: torch.Tensor  # [R] loss (completion) tokens of each response, over all its chains
     example_coef: torch.Tensor  # [X]
     stale_dropped: int = 0
     too_long_dropped: int = 0
@@ -108,6 +116,7 @@ def prepare_batch(batch: TrainBatch, cfg: LearnerConfig, current_version: int, v
     items: list[_Item] = []
     advantages: list[float] = []
     response_group: list[int] = []
+    response_tokens: list[int] = []
     stale = too_long = chains = 0
     for g, group in enumerate(batch.groups):
         trajs = group.trajectories
@@ -127,14 +136,16 @@ def prepare_batch(batch: TrainBatch, cfg: LearnerConfig, current_version: int, v
             traj_chains = build_chains([StepTokens(s.prompt_ids, s.completion_ids, s.completion_logprobs)
                                         for s in traj.steps])
             owner = len(advantages)
-            item = _Item([PackedSequence(c, owner, "rl") for c in traj_chains])
-            if item.tokens > max_tokens:  # the seed excluded what did not fit its 16,384-token context
-                too_long += 1
+            if any(len(c.tokens) > max_tokens for c in traj_chains):  # the seed excluded what did not fit its
+                too_long += 1                                          # 16,384-token context
                 continue
-            items.append(item)
+            whole = _Item([PackedSequence(c, owner, "rl") for c in traj_chains])
+            # a trajectory too long for one microbatch (only possible with several chains) goes in chain by chain
+            items.extend([whole] if whole.tokens <= max_tokens else [_Item([seq]) for seq in whole.sequences])
             chains += len(traj_chains)
             advantages.append(float(adv[t] * lw[t]))
             response_group.append(g)
+            response_tokens.append(int(lengths[t]))
     examples = 0
     for ex in batch.sft_examples:
         _check_vocab(ex.token_ids, vocab_size)
@@ -150,6 +161,7 @@ def prepare_batch(batch: TrainBatch, cfg: LearnerConfig, current_version: int, v
         items=items,
         advantages=torch.tensor(advantages, dtype=torch.float32),
         response_coef=response_coefficients(response_group),
+        response_tokens=torch.tensor(response_tokens, dtype=torch.long),
         example_coef=torch.full((examples,), 1.0 / examples) if examples else torch.zeros(0),
         stale_dropped=stale,
         too_long_dropped=too_long,
@@ -162,6 +174,19 @@ def prepare_batch(batch: TrainBatch, cfg: LearnerConfig, current_version: int, v
 def _check_vocab(ids: list[int], vocab_size: int) -> None:
     if ids and max(ids) >= vocab_size:
         raise InvalidBatch(f"token id {max(ids)} is outside the model's vocabulary of {vocab_size}")
+
+
+def _response_homes(prep: PreparedBatch, bins: list) -> tuple[torch.Tensor, list[int]]:
+    """(home microbatch of each response [R], the responses whose chains are in more than one microbatch)."""
+    where: dict[int, set[int]] = {}
+    for b, bin_ in enumerate(bins):
+        for i in bin_.items:
+            for seq in prep.items[i].sequences:
+                if seq.kind == "rl":
+                    where.setdefault(seq.owner, set()).add(b)
+    num = prep.response_tokens.shape[0]
+    home = torch.tensor([min(where.get(r, {-2})) for r in range(num)], dtype=torch.long)
+    return home, sorted(r for r, bs in where.items() if len(bs) > 1)
 
 
 def _dummy_microbatch() -> Microbatch:
@@ -218,6 +243,40 @@ class Learner:
         targets = mb.input_ids[0, mb.loss_positions].to(dev)
         return torch.log_softmax(logits, -1).gather(-1, targets[:, None]).squeeze(-1)
 
+    @torch.no_grad()
+    def _split_offpolicy_weights(self, prep: PreparedBatch, split: list[int]) -> torch.Tensor:
+        """w_i of the responses spread over several microbatches, from a no-grad forward of their chains. [R].
+
+        w_i = clamp(exp(48 * mean_t log rho_t)) needs the current logprobs of all of response i's tokens before any
+        of its gradient is taken, and its chains are in different microbatches (maybe on different ranks). So the
+        split responses' chains are scored first: packed, spread over ranks (every rank runs the same number of
+        forwards, dummies included, so FSDP's all-gathers line up), log rho summed per response, one all-reduce.
+        Entries of responses that are not split are NaN: the gradient pass computes theirs from its own forward.
+        The cost is one extra forward over the split responses' tokens, which only trajectories longer than a
+        microbatch incur.
+        """
+        lc, dev = self.cfg.loss, self.ctx.device
+        wanted = set(split)
+        seqs = [seq for it in prep.items for seq in it.sequences if seq.kind == "rl" and seq.owner in wanted]
+        bins = pack_first_fit_decreasing([len(q.chain.tokens) for q in seqs], self.cfg.packing.max_tokens)
+        ranks = assign_to_ranks([b.tokens for b in bins], self.ctx.world_size)
+        mine = ranks[self.ctx.rank]
+        num = prep.response_tokens.shape[0]
+        sums = torch.zeros(num, dtype=torch.float64, device=dev)
+        for slot in range(max(len(r) for r in ranks)):
+            mb = assemble([seqs[i] for i in bins[mine[slot]].items]) if slot < len(mine) else _dummy_microbatch()
+            logp = self.token_logprobs(mb)
+            if logp.dim() == 0:
+                continue
+            log_ratio = (logp - mb.rollout_logprobs.to(dev)).double()
+            sums.index_add_(0, mb.owner.to(dev), log_ratio)
+        sums = torch.tensor(all_reduce_scalars(sums.tolist(), self.ctx), dtype=torch.float64)
+        mean = sums / prep.response_tokens.to(torch.float64).clamp_min(1.0)
+        w = offpolicy_weight_of_mean(mean, lc.offpolicy_scale, lc.offpolicy_min, lc.offpolicy_max).float()
+        is_split = torch.zeros(num, dtype=torch.bool)
+        is_split[split] = True
+        return torch.where(is_split, w, torch.full_like(w, float("nan")))
+
     # --- one update ------------------------------------------------------------------------------------------------
 
     def train_step(self, batch: TrainBatch) -> TrainMetrics:
@@ -230,20 +289,25 @@ class Learner:
         except ValueError as e:
             raise InvalidBatch(str(e)) from e
         loads = [it.tokens for it in prep.items]
-        bins = pack_first_fit_decreasing(loads, self.cfg.packing.max_tokens)
+        bins = pack(loads, self.cfg.packing.max_tokens)
         bin_loads = [b.tokens for b in bins]
         ranks = assign_to_ranks(bin_loads, self.ctx.world_size)
         mine = ranks[self.ctx.rank]
         slots = max(len(r) for r in ranks)
         adv = prep.advantages.to(dev)
         rcoef = prep.response_coef.to(dev)
+        rtok = prep.response_tokens.to(dev)
         xcoef = prep.example_coef.to(dev)
+        home, split = _response_homes(prep, bins)
+        fixed_w = self._split_offpolicy_weights(prep, split).to(dev) if split else None
+        home = home.to(dev)
         s = _Sums()
         self.optimizer.zero_grad(set_to_none=True)
         kl_coef = self.kl_coef
         for slot in range(slots):
+            bin_index = mine[slot] if slot < len(mine) else -1
             if slot < len(mine):
-                b = bins[mine[slot]]
+                b = bins[bin_index]
                 mb = assemble([seq for i in b.items for seq in prep.items[i].sequences])
             else:
                 mb = _dummy_microbatch()
@@ -258,7 +322,8 @@ class Learner:
             if rl.any():
                 out = policy_loss(PolicyLossInputs(
                     logp[rl], mb.rollout_logprobs.to(dev)[rl], owner[rl], adv, rcoef,
-                    lc.eps_low, lc.eps_high, lc.offpolicy_scale, lc.offpolicy_min, lc.offpolicy_max))
+                    lc.eps_low, lc.eps_high, lc.offpolicy_scale, lc.offpolicy_min, lc.offpolicy_max,
+                    response_tokens=rtok, fixed_offpolicy_weight=fixed_w))
                 loss = loss + out.loss
                 s.policy += float(out.loss.detach())
                 s.rl_tokens += out.tokens
@@ -268,11 +333,12 @@ class Learner:
                 s.ratio_min = min(s.ratio_min, out.ratio_min)
                 s.ratio_max = max(s.ratio_max, out.ratio_max)
                 present = torch.unique(owner[rl])
+                present = present[home[present] == bin_index]  # a split response's weight is counted once
                 s.w.extend(out.offpolicy_weight[present].tolist())
                 if kl_coef > 0:  # (a zero coefficient would stay zero under the multiplicative controller)
                     with torch.no_grad(), adapters_disabled(self.model):
                         ref = self.token_logprobs(mb)[rl]  # the reference: same weights, adapters off
-                    kl, k_tok = kl_penalty(KlInputs(logp[rl], ref, owner[rl], rcoef))
+                    kl, k_tok = kl_penalty(KlInputs(logp[rl], ref, owner[rl], rcoef, rtok))
                     loss = loss + kl_coef * kl
                     s.kl += float(kl.detach())
                     s.kl_tokens_sum += float(k_tok.sum())
