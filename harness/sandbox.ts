@@ -160,8 +160,11 @@ export class Sandbox {
       ? ['--unshare-all']
       : ['--unshare-ipc', '--unshare-pid', '--unshare-net', '--unshare-uts', '--unshare-cgroup-try', '--cap-add', 'CAP_SETUID', '--cap-add', 'CAP_SETGID'];
     const bw = ['bwrap', ...unshare, '--die-with-parent', '--new-session', ...rootMounts(), '--dev', '/dev', '--proc', '/proc'];
+    // The private /tmp goes first: a checkout that lives under /tmp (CI clones there) needs its masks and its venv
+    // bind to land on top of it, not be covered by it.
+    bw.push('--bind', path.join(this.dir, 'tmp'), '/tmp');
     for (const m of maskedMounts(this.hide)) bw.push(...m);
-    bw.push('--bind', path.join(this.dir, 'tmp'), '/tmp', '--bind', this.workspaceHostDir, WORKSPACE, '--remount-ro', '/');
+    bw.push('--bind', this.workspaceHostDir, WORKSPACE, '--remount-ro', '/');
     bw.push('--chdir', opts.cwd ?? WORKSPACE, '--clearenv');
     const env = { ...sandboxEnv(), ...opts.env };
     for (const [k, v] of Object.entries(env)) bw.push('--setenv', k, v);
