@@ -10,6 +10,7 @@ import random
 import pytest
 import torch
 
+from debugrl_native.inference.arg_schema import ANY_ARGS, args_spec
 from debugrl_native.inference.constrained import ToolCallConstraint
 from debugrl_native.inference.models import load_tokenizer
 from debugrl_native.inference.sampling import SamplingParams, choose_token
@@ -17,7 +18,10 @@ from debugrl_native.inference.tool_format import CALL_PREFIX, CALL_SUFFIX, parse
 from debugrl_native.inference.vocab import Vocab
 
 # "run" is a prefix of "run_tests", and one key is not ASCII: both are places a trie or a byte check can go wrong.
-TOOLS = {"run": ["cmd"], "run_tests": [], "edit": ["path", "start", "text", "größe"], "free": None}
+# No types and no `required` here: this file checks the call layout and the keys; test_inference_schema.py the types.
+KEYS = {"run": ["cmd"], "run_tests": [], "edit": ["path", "start", "text", "größe"], "free": None}
+TOOLS = {name: args_spec({"type": "object"} if keys is None else {"properties": {k: {} for k in keys}})
+         for name, keys in KEYS.items()}
 
 
 @pytest.fixture(scope="module")
@@ -62,8 +66,8 @@ def test_random_logits_always_give_a_valid_call_within_budget(tok, seed):
     assert content is None and len(calls) == 1
     name, args = calls[0].name, json.loads(calls[0].arguments)
     assert name in TOOLS and isinstance(args, dict)
-    if TOOLS[name] is not None:
-        assert set(args) <= set(TOOLS[name])
+    if KEYS[name] is not None:
+        assert set(args) <= set(KEYS[name])
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -80,7 +84,7 @@ def test_a_model_that_loves_brackets_is_still_closed_in_time(tok, seed):
 def test_min_tokens_is_the_shortest_call(tok):
     tokenizer, vocab = tok
     encode = lambda s: tokenizer(s, add_special_tokens=False)["input_ids"]  # noqa: E731
-    c = ToolCallConstraint(vocab, encode, {"run": None, "edit": None}, tokenizer.eos_token_id)
+    c = ToolCallConstraint(vocab, encode, {"run": ANY_ARGS, "edit": ANY_ARGS}, tokenizer.eos_token_id)
     # The shortest call spelled out: prefix, the shorter name, empty arguments, suffix, then EOS (+1).
     shortest = CALL_PREFIX + 'run", "arguments": {}}' + CALL_SUFFIX
     assert c.min_tokens() == len(encode(shortest)) + 1

@@ -56,6 +56,14 @@ def test_every_prefix_of_valid_json_is_accepted_and_closes_to_valid_json(seed):
         (b'{"a": 1}}', 8),  # nothing may follow the value
         (b"{]", 1),
         (b"\xc3\xa9", 0),  # non-ASCII bytes only inside strings
+        # Inside strings only well-formed UTF-8 (RFC 3629 table 3-7):
+        (b'"\xb6', 1),  # a continuation byte with no lead (one byte of "ö", as a lone token)
+        (b'"\xc3"', 2),  # a character cut short
+        (b'"\xc0\xaf', 1),  # C0 and C1 only start overlong forms
+        (b'"\xe0\x80\x80', 2),  # overlong three-byte form
+        (b'"\xed\xa0\x80', 2),  # a UTF-16 surrogate
+        (b'"\xf4\x90', 2),  # above U+10FFFF
+        (b'"\xf5', 1),
     ],
 )
 def test_invalid_json_is_refused_at_the_first_bad_byte(bad, first_bad_index):
@@ -76,6 +84,8 @@ def test_closing_of_hand_picked_states():
         b'{"a": "\\': b'n"}',
         b'{"a": "\\u1': b'000"}',
         b"": b"null",
+        b'{"a": "\xe2': b'\xbf\xbf"}',  # U+2FFF, not the U+2000 (a space) the lowest bytes would give
+        b'["\xf0': b'\xbf\xbf\xbf"]',  # the first continuation of F0 is 90..BF
     }
     for prefix, expected in cases.items():
         assert JsonPrefix().feed(prefix).closing() == expected, prefix

@@ -17,14 +17,17 @@ import pytest
 import torch
 
 from debugrl_native.inference.tool_format import CALL_PREFIX, CALL_SUFFIX
+from test_inference_schema import violations
 
 TOOLS = [
     {"type": "function", "function": {
         "name": "read_file", "description": "Read a file",
-        "parameters": {"type": "object", "properties": {"path": {"type": "string"}}}}},
+        "parameters": {"type": "object", "properties": {"path": {"type": "string", "minLength": 1}},
+                       "required": ["path"], "additionalProperties": False}}},
     {"type": "function", "function": {
         "name": "break", "description": "Set a breakpoint",
-        "parameters": {"type": "object", "properties": {"line": {"type": "integer"}}}}},
+        "parameters": {"type": "object", "properties": {"line": {"type": "integer", "minimum": 1}},
+                       "required": ["line"], "additionalProperties": False}}},
     {"type": "function", "function": {"name": "done", "description": "Finish",
                                       "parameters": {"type": "object", "properties": {}}}},
 ]
@@ -116,7 +119,7 @@ def test_required_tool_choice_always_yields_a_valid_call(server, seed):
     args = json.loads(calls[0]["function"]["arguments"])
     assert isinstance(args, dict)
     declared = next(t for t in TOOLS if t["function"]["name"] == calls[0]["function"]["name"])["function"]["parameters"]
-    assert set(args) <= set(declared["properties"])  # argument keys are restricted to the schema's properties
+    assert violations(args, declared) == []  # keys, value types and required keys follow the schema
     assert_consistent(reply, max_tokens)
     # The reply is the documented text layout, ending with the end-of-turn token.
     entries = choice["logprobs"]["content"]

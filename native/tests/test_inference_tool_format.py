@@ -44,3 +44,16 @@ def test_parse_reply_accepts_lists_string_arguments_and_a_missing_close_tag():
 def test_an_unparsable_block_stays_in_the_content():
     content, calls = parse_reply('<tool_call>{"name": "a", "arguments": {</tool_call>')
     assert calls == [] and content == '<tool_call>{"name": "a", "arguments": {</tool_call>'
+
+
+def test_a_closing_tag_inside_an_argument_string_does_not_end_the_block():
+    # SmolLM2 wrote this (shortened) as a run_tests target under constrained decoding: the first </tool_call> is
+    # inside the JSON string, so the block must run to the one after which the body parses.
+    args = {"target": "a.py}} # see </tool_call> for more"}
+    text = call_text("run_tests", args) + "\nThen " + call_text("done", {})
+    content, calls = parse_reply(text)
+    assert [(c.name, json.loads(c.arguments)) for c in calls] == [("run_tests", args), ("done", {})]
+    assert content == "Then"
+    # A block that never parses still ends at its first closing tag, and what follows is read as usual.
+    content, calls = parse_reply('<tool_call>{"name": </tool_call> x ' + call_text("done", {}))
+    assert content == '<tool_call>{"name": </tool_call> x' and [c.name for c in calls] == ["done"]

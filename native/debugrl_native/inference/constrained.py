@@ -1,4 +1,5 @@
-"""Constrained decoding for `tool_choice: "required"`: every reply is one well-formed call of one of the given tools.
+"""Constrained decoding for `tool_choice: "required"`: every reply is one well-formed call of one of the given tools,
+with arguments that fit the tool's schema.
 
 The reply is driven through a byte-level state machine over the exact text layout of tool_format.py:
 
@@ -9,37 +10,46 @@ The reply is driven through a byte-level state machine over the exact text layou
      {"path": "a.py"}}         ARGS    a token is allowed iff the incremental JSON checker (json_prefix.py) accepts its
                                        bytes, with extra rules: the value of "arguments" must be an object; the
                                        call object must close right after it (no other keys); at most MAX_WS_RUN
-                                       whitespace bytes in a row outside strings; argument keys (below)
+                                       whitespace bytes in a row outside strings; the arguments schema (below)
     \\n</tool_call>            SUFFIX  forced once the call object has closed
     <|im_end|>                 EOS     forced
 
-Budget. `finish_ids()` is the token sequence that completes the call from the current state (the shortest tool name,
-empty arguments `{}`, JSON closing from json_prefix.closing(), the suffix, EOS). A candidate token is only allowed if,
-after it, that completion still fits in the tokens left; when no candidate is allowed the completion is forced. So a
-reply never runs past max_tokens and never stops half way; a request whose max_tokens cannot fit even the shortest
-call is refused up front (`min_tokens()`).
+Budget. `finish_ids()` is the token sequence that completes the call from the current state: the tool whose shortest
+call is shortest, then the arguments closed as json_prefix.closing() would, except that missing required arguments
+are filled with a type-correct default (arg_schema.ValueSpec.default: `""`, or `"_"` repeated up to minLength; `0`
+or the integer bound nearest zero; `false`; ...), then the suffix and EOS. A candidate token is only allowed if, after it, that completion still fits in the tokens
+left; when no candidate is allowed the completion is forced. So a reply never runs past max_tokens and never stops
+half way; a request whose max_tokens cannot fit even the shortest call is refused up front (`min_tokens()`).
 
-Argument keys. When a tool's `parameters` declares `properties`, the keys of the arguments object (its top level
-only) are restricted to those names, each at most once, spelled exactly as json.dumps spells them; a `,` is only
-allowed while an unused name remains. A tool with `"properties": {}` can only be called with `{}`. Without a
-`properties` entry any key is allowed. Not constrained: value types, nested objects, and `required` (a call may omit a
-required argument; the harness reports that to the model as a bad-argument observation, a learning signal).
+Arguments schema (arg_schema.py says which parts of JSON Schema are enforced). When a tool's `parameters` declares
+`properties`, on the top level of the arguments object:
+- keys are restricted to those names, each at most once, spelled exactly as json.dumps spells them; a `,` is only
+  allowed while an unused name remains. A tool with `"properties": {}` can only be called with `{}`;
+- each value must start as its declared type (a string value with `"`, an integer with `-` or a digit, ...); a string
+  may only close once it has minLength units and never grows past maxLength; an integer may not take a `.` or an
+  exponent, and each digit must keep some literal within [minimum, maximum] reachable (arg_schema.integer_completion);
+- the object may only close once every `required` key is present (in any order).
+Inside a key the candidate tokens are listed (`allowed_ids`), as for the tool name, so the model picks among all of
+them rather than among the few it happens to rank high.
+Without a `properties` entry any key and any value is allowed. Nested values are only checked to be valid JSON.
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, replace
 from typing import Callable
 
-from .json_prefix import AFTER, DONE, ESCAPE, OBJ_FIRST, OBJ_KEY, STRING, UNICODE, VALUE, WS, JsonPrefix
+from .arg_schema import (ANY_ARGS, FIRST_BYTES, INTEGER, PAD, STRING as STRING_KIND, ArgsSpec, ValueSpec, escaped,
+                         integer_completion, integer_in_range, utf16_units)
+from .json_prefix import (AFTER, DIGITS, DONE, ESCAPE, NUMBER, NUMBER_END, OBJ_COLON, OBJ_FIRST, OBJ_KEY, STRING,
+                          UNICODE, VALUE, WS, JsonPrefix)
 from .tool_format import ARGUMENTS_KEY, CALL_PREFIX, CALL_SUFFIX
 from .vocab import Vocab
 
 PREFIX, NAME, ARGS, EOS, FINISHED = "prefix", "name", "args", "eos", "finished"
 _PREFIX_B = CALL_PREFIX.encode()
 _SUFFIX_B = CALL_SUFFIX.encode()
-_EMPTY_ARGS = b" {}}"  # the arguments object and the call object's closing brace
+_IN_STRING = (STRING, ESCAPE, UNICODE)
 # JSON allows any amount of whitespace between tokens, and a weak model will happily spend its whole budget on it
 # (a random model does). 16 bytes still allow a newline plus indentation three or four levels deep.
 MAX_WS_RUN = 16
@@ -47,18 +57,29 @@ MAX_WS_RUN = 16
 
 @dataclass(frozen=True)
 class CallState:
-    """Where the reply is in the layout above; immutable so that testing a candidate is a cheap `feed` on a copy."""
+    """Where the reply is in the layout above; immutable so that testing a candidate is a cheap `feed` on a copy.
+    Build the first one with `CallState.start`."""
 
     targets: tuple[bytes, ...]  # `<escaped name>", "arguments":` per tool
-    tool_keys: tuple[tuple[bytes, ...] | None, ...] = ()  # per target: the allowed argument keys (None: any)
+    specs: tuple[ArgsSpec, ...] = ()  # per target: what its arguments object may hold
+    finishes: tuple[bytes, ...] = ()  # per target: the shortest call's bytes from the name on (before EOS)
     phase: str = PREFIX
     pos: int = 0  # PREFIX: bytes of CALL_PREFIX written; ARGS after the call object closed: bytes of CALL_SUFFIX
     name: bytes = b""  # NAME: bytes written so far
     json: JsonPrefix | None = None  # ARGS: the call object `{"name": ..., "arguments": ...}` so far
     ws_run: int = 0  # ARGS: whitespace bytes in a row outside strings
-    keys: tuple[bytes, ...] | None = None  # ARGS: the chosen tool's allowed argument keys (None: any)
+    args: ArgsSpec = ANY_ARGS  # ARGS: the chosen tool's arguments schema
     used: frozenset[bytes] = frozenset()  # ARGS: argument keys already written
-    key: bytes = b""  # ARGS: the bytes of the argument key being written
+    key: bytes = b""  # ARGS: the bytes of the argument key being written, then of the last key written
+    literal: bytes = b""  # ARGS: an integer argument's literal so far
+    units: int = 0  # ARGS: a string argument's length so far, in UTF-16 units (see arg_schema.utf16_units)
+
+    @classmethod
+    def start(cls, targets: tuple[bytes, ...], specs: tuple[ArgsSpec, ...]) -> CallState:
+        state = cls(targets=targets, specs=specs)
+        named = replace(state, phase=NAME)
+        finishes = tuple(t + named.feed(t).finish_bytes() for t in targets)
+        return replace(state, finishes=finishes)
 
     def feed(self, data: bytes) -> CallState | None:
         state: CallState | None = self
@@ -79,8 +100,8 @@ class CallState:
             if name in self.targets:
                 opened = JsonPrefix().feed(b'{"name": "' + name)
                 assert opened is not None and opened.mode == VALUE and opened.depth == 1
-                keys = self.tool_keys[self.targets.index(name)] if self.tool_keys else None
-                return replace(self, phase=ARGS, name=name, json=opened, keys=keys)
+                args = self.specs[self.targets.index(name)] if self.specs else ANY_ARGS
+                return replace(self, phase=ARGS, name=name, json=opened, args=args)
             return replace(self, name=name) if any(t.startswith(name) for t in self.targets) else None
         if self.phase == ARGS:
             js = self.json
@@ -93,38 +114,72 @@ class CallState:
                 return None  # "arguments" must be an object
             if js.depth == 1 and js.mode == AFTER and not (c in WS or c == ord("}")):
                 return None  # nothing after "arguments" but the closing brace
-            in_string = js.mode in (STRING, ESCAPE, UNICODE)
+            in_string = js.mode in _IN_STRING
             ws_run = self.ws_run + 1 if (c in WS and not in_string) else 0
             if ws_run > MAX_WS_RUN:
                 return None
-            key, used = self.key, self.used
-            if self.keys is not None and js.depth == 2:  # the arguments object's own keys
-                if in_string and js.is_key:
-                    if js.mode == STRING and c == 0x22:  # the key ends: it must be a whole, unused name
-                        if key not in self.keys or key in used:
-                            return None
-                        used = used | {key}
-                    else:
-                        key = key + bytes([c])
-                        if not any(k.startswith(key) for k in self._unused()):
-                            return None
-                elif js.mode in (OBJ_FIRST, OBJ_KEY) and c == 0x22:
-                    if not self._unused():
-                        return None
-                    key = b""
-                elif js.mode == AFTER and c == ord(",") and len(self._unused()) == 0:
-                    return None
             nxt = js._step(c)
-            return None if nxt is None else replace(self, json=nxt, ws_run=ws_run, key=key, used=used)
+            if nxt is None:
+                return None
+            state = replace(self, json=nxt, ws_run=ws_run)
+            return state._schema_step(c, js, nxt) if js.depth == 2 and self.args.keys is not None else state
         return None  # EOS and FINISHED take no bytes
+
+    def _schema_step(self, c: int, js: JsonPrefix, nxt: JsonPrefix) -> CallState | None:
+        """The schema's rules for byte c on the top level of the arguments object (js before it, nxt after it); self
+        already holds nxt."""
+        key, used, literal, units = self.key, self.used, self.literal, self.units
+        in_string = js.mode in _IN_STRING
+        if in_string and js.is_key:
+            if js.mode == STRING and c == 0x22:  # the key ends: it must be a whole, unused name
+                if key not in self.args.keys or key in used:
+                    return None
+                used = used | {key}
+            else:
+                key = key + bytes([c])
+                if not any(k.startswith(key) for k in self._unused()):
+                    return None
+        elif js.mode in (OBJ_FIRST, OBJ_KEY) and c == 0x22:
+            if not self._unused():
+                return None
+            key = b""
+        else:
+            spec = self.args.spec(key)
+            if js.mode == VALUE and c not in WS:  # the value starts: its first byte says its type
+                first = FIRST_BYTES[spec.kind]
+                if first is not None and c not in first:
+                    return None
+                literal, units = bytes([c]), 0
+                if spec.kind == INTEGER and integer_completion(literal, spec.minimum, spec.maximum) is None:
+                    return None
+            elif spec.kind == INTEGER and js.mode in NUMBER:
+                if nxt.mode in NUMBER:  # the literal goes on: only digits, and a literal in range stays reachable
+                    literal += bytes([c])
+                    if c not in DIGITS or integer_completion(literal, spec.minimum, spec.maximum) is None:
+                        return None
+                elif not integer_in_range(literal, spec.minimum, spec.maximum):  # c ends the literal
+                    return None
+            elif spec.kind == STRING_KIND and js.mode == STRING:
+                if c == 0x22:
+                    if units < spec.min_length:
+                        return None
+                else:
+                    units += utf16_units(c)
+                    if spec.max_length is not None and units > spec.max_length:
+                        return None
+        if c == ord(",") and not in_string and not self._unused(used):
+            return None  # a separator needs a key left to follow it
+        if nxt.depth == 1 and not set(self.args.required) <= used:
+            return None  # the arguments object closes: every required key must be there
+        return replace(self, key=key, used=used, literal=literal, units=units)
 
     def finish_bytes(self) -> bytes:
         """The bytes (before EOS) that complete the call from here."""
         if self.phase == PREFIX:
-            return _PREFIX_B[self.pos :] + min(self.targets, key=len) + _EMPTY_ARGS + _SUFFIX_B
+            return _PREFIX_B[self.pos :] + min(self.finishes, key=len)
         if self.phase == NAME:
-            rest = min((t for t in self.targets if t.startswith(self.name)), key=len)[len(self.name) :]
-            return rest + _EMPTY_ARGS + _SUFFIX_B
+            rest = min((f for t, f in zip(self.targets, self.finishes) if t.startswith(self.name)), key=len)
+            return rest[len(self.name) :]
         if self.phase == ARGS:
             out, state = b"", self
             while state.phase == ARGS:
@@ -135,8 +190,27 @@ class CallState:
             return out
         return b""
 
-    def _unused(self) -> list[bytes]:
-        return [k for k in self.keys if k not in self.used]
+    def in_key(self) -> bool:
+        """Inside a key of a schema-restricted arguments object (bytes so far in `key`)."""
+        js = self.json
+        return (self.phase == ARGS and js.depth == 2 and self.args.keys is not None and js.mode in _IN_STRING
+                and js.is_key)
+
+    def _unused(self, used: frozenset[bytes] | None = None) -> list[bytes]:
+        used = self.used if used is None else used
+        return [k for k in self.args.keys if k not in used]
+
+    def _missing(self) -> list[bytes]:
+        return [k for k in self.args.required if k not in self.used]
+
+    def _next_key(self, prefix: bytes = b"") -> bytes:
+        """The key a completion writes: the first missing required one (in `required` order) if it can, else the one
+        with the shortest member."""
+        missing = [k for k in self._missing() if k.startswith(prefix)]
+        if missing:
+            return missing[0]
+        keys = [k for k in self._unused() if k.startswith(prefix)]
+        return min(keys, key=lambda k: len(k) + len(self.args.spec(k).default()))
 
     def _finish_step(self) -> bytes:
         """The next bytes towards a complete call: json_prefix's closing, except where the rules above differ."""
@@ -144,13 +218,28 @@ class CallState:
         if js.mode == DONE:
             return _SUFFIX_B[self.pos :]
         if js.depth == 1 and js.mode == VALUE:
-            return _EMPTY_ARGS.lstrip()  # no space: the whitespace run may be at its limit
-        if self.keys is not None and js.depth == 2:
-            if js.is_key and js.mode in (STRING, ESCAPE, UNICODE):
-                rest = min((k for k in self._unused() if k.startswith(self.key)), key=len)[len(self.key) :]
-                return rest + b'"'
-            if js.mode == OBJ_KEY:
-                return b'"' + min(self._unused(), key=len) + b'"'
+            return b"{" if self.ws_run else b" {"  # spaced as json.dumps spaces it, unless the model put a space
+        if js.depth != 2 or self.args.keys is None:
+            return js.closing_step()
+        if js.mode in _IN_STRING and js.is_key:
+            return self._next_key(self.key)[len(self.key) :] + b'"'
+        if js.mode == OBJ_KEY or (js.mode == OBJ_FIRST and self._missing()):
+            return b'"' + self._next_key() + b'"'
+        spec: ValueSpec = self.args.spec(self.key)
+        if js.mode == OBJ_COLON:
+            return b": "  # spaced as json.dumps spaces it (the colon resets the whitespace run)
+        if js.mode == VALUE:
+            return spec.default()
+        if js.mode == STRING and not js.is_key and not js.utf8_left:
+            return PAD * max(0, spec.min_length - self.units) + b'"'
+        if js.mode in NUMBER and spec.kind == INTEGER:
+            rest = integer_completion(self.literal, spec.minimum, spec.maximum)
+            if rest:  # digits that bring the literal into range (b"": it already is)
+                return rest
+        if js.mode == AFTER or js.mode in NUMBER_END:
+            # After a complete value: the next missing required member, or the end of the object. Either byte also
+            # ends a number that is still open.
+            return b", " if self._missing() else b"}"
         return js.closing_step()
 
 
@@ -159,15 +248,14 @@ class ToolCallConstraint:
     if not, which tokens are allowed (`allowed_ids` when the set is small and explicit, else the `accepts` test)?
     and then reports what it appended (`advance`)."""
 
-    def __init__(self, vocab: Vocab, encode: Callable[[str], list[int]], tools: dict[str, list[str] | None],
-                 eos_id: int):
-        """tools: tool name -> its allowed argument keys (None: any key)."""
+    def __init__(self, vocab: Vocab, encode: Callable[[str], list[int]], tools: dict[str, ArgsSpec], eos_id: int):
+        """tools: tool name -> what its arguments may hold (arg_schema.args_spec of its `parameters`)."""
         if not tools:
             raise ValueError("a constrained tool call needs at least one tool")
         self.vocab, self.encode, self.eos_id = vocab, encode, eos_id
-        targets = tuple(_escaped(n) + ARGUMENTS_KEY.encode() for n in tools)
-        keys = tuple(None if k is None else tuple(_escaped(x) for x in k) for k in tools.values())
-        self.state = CallState(targets=targets, tool_keys=keys)
+        targets = tuple(escaped(n) + ARGUMENTS_KEY.encode() for n in tools)
+        self.start = CallState.start(targets, tuple(tools.values()))
+        self.state = self.start
 
     @property
     def done(self) -> bool:
@@ -187,7 +275,7 @@ class ToolCallConstraint:
 
     def min_tokens(self) -> int:
         """Tokens the shortest complete call takes; max_tokens below this cannot be honoured."""
-        return len(self.finish_ids(CallState(targets=self.state.targets, tool_keys=self.state.tool_keys)))
+        return len(self.finish_ids(self.start))
 
     def forced_run(self) -> list[int]:
         """Tokens that must come next whatever the model prefers: the prefix at the start, the suffix after the call
@@ -215,17 +303,27 @@ class ToolCallConstraint:
         return len(rest) + 1 <= tokens_left - 1 or len(self._ids(rest)) + 1 <= tokens_left - 1
 
     def allowed_ids(self) -> list[int] | None:
-        """In NAME, the candidates: token ids spelling a non-empty prefix of what is left of some target. Elsewhere
-        None (too many candidates to list; test them with `accepts`)."""
+        """The candidates where they are few and can be listed: in NAME, the token ids spelling a non-empty prefix of
+        what is left of some target; inside an argument key, those spelling a prefix of what is left of some unused
+        key, or all of it, the closing quote and whatever follows (`":`, `": "`, ...). Elsewhere None (too many
+        candidates to list; test them with `accepts`). Listing the key's tokens matters: a key has one spelling, its
+        next piece is often not among the SCAN_CANDIDATES tokens the model likes most, and then the sampler would
+        give up and the completion would write the rest of the call, value included, for the model."""
         s = self.state
-        if s.phase != NAME:
+        if s.phase == NAME:
+            rests = [t[len(s.name) :] for t in s.targets if t.startswith(s.name)]
+            closed: list[bytes] = []
+        elif s.phase == ARGS and s.in_key():
+            rests = [k[len(s.key) :] for k in s._unused() if k.startswith(s.key)]
+            closed = [r + b'"' for r in rests]
+        else:
             return None
         ids: set[int] = set()
-        for target in s.targets:
-            if target.startswith(s.name):
-                rest = target[len(s.name) :]
-                for n in range(1, len(rest) + 1):
-                    ids.update(self.vocab.by_bytes.get(rest[:n], ()))
+        for rest in rests:
+            for n in range(1, len(rest) + 1):
+                ids.update(self.vocab.by_bytes.get(rest[:n], ()))
+        for whole in closed:
+            ids.update(i for i in self.vocab.by_first_byte[whole[0]] if self.vocab.token_bytes[i].startswith(whole))
         return sorted(ids)
 
     def advance(self, token_id: int) -> None:
@@ -234,7 +332,3 @@ class ToolCallConstraint:
             raise ValueError(f"token {token_id} breaks the tool call in phase {self.state.phase}")
         self.state = after
 
-
-def _escaped(text: str) -> bytes:
-    """A JSON string's body as json.dumps writes it: the only spelling of a name or key the constraint accepts."""
-    return json.dumps(text, ensure_ascii=False)[1:-1].encode()

@@ -3,7 +3,8 @@
 Constrained decoding feeds it one candidate token at a time (`feed` returns a new checker, or None if the bytes can no
 longer start valid JSON), so it must be cheap to copy: the state is a stack of open containers and one mode. It works
 on bytes because byte-level BPE tokens need not be whole UTF-8 characters; bytes >= 0x80 are accepted only inside
-strings, where any UTF-8 text may appear.
+strings, and only as well-formed UTF-8 (RFC 3629 table 3-7: no overlong forms, no surrogates, nothing above
+U+10FFFF), since a token holding one stray byte of a character would otherwise decode to U+FFFD.
 
 `closing()` returns the shortest-ish bytes that complete the value from the current state. It is what decoding falls
 back to when the token budget runs out.
@@ -44,6 +45,8 @@ class JsonPrefix:
     mode: str = VALUE
     is_key: bool = False  # the string being read is an object key
     pending: bytes | int = b""  # LITERAL: bytes still expected; UNICODE: hex digits still expected
+    utf8_left: int = 0  # STRING: continuation bytes the current UTF-8 character still needs
+    utf8_next: tuple[int, int] = (0x80, 0xBF)  # STRING: the range the next continuation byte must lie in
 
     @property
     def depth(self) -> int:
@@ -67,6 +70,8 @@ class JsonPrefix:
     def _step(self, c: int) -> JsonPrefix | None:
         m = self.mode
         if m == STRING:
+            if self.utf8_left or c >= 0x80:
+                return self._utf8_step(c)
             if c == 0x22:  # closing quote
                 return replace(self, mode=OBJ_COLON, is_key=False) if self.is_key else self._value_done()
             if c == 0x5C:
@@ -116,6 +121,15 @@ class JsonPrefix:
             return None
         return None  # DONE: nothing may follow
 
+    def _utf8_step(self, c: int) -> JsonPrefix | None:
+        if self.utf8_left:
+            lo, hi = self.utf8_next
+            if not lo <= c <= hi:
+                return None
+            return replace(self, utf8_left=self.utf8_left - 1, utf8_next=(0x80, 0xBF))
+        lead = _UTF8_LEADS.get(c)
+        return None if lead is None else replace(self, utf8_left=lead[0], utf8_next=lead[1])
+
     def _start_value(self, c: int) -> JsonPrefix | None:
         if c == ord("{"):
             return replace(self, stack=self.stack + ("{",), mode=OBJ_FIRST)
@@ -154,7 +168,11 @@ class JsonPrefix:
         """The next few bytes of `closing()`: what this state needs to move one step nearer completion."""
         state = self
         m = state.mode
-        if m == STRING:
+        if m == STRING and state.utf8_left:
+            # Finish the character with the highest continuation bytes: U+00BF, U+0FFF, U+2FFF, ... None of these is
+            # whitespace, which patterns such as `^[^\s-][^\s]*$` refuse (the lowest would give U+2000, a space).
+            fill = bytes([state.utf8_next[1]]) + b"\xbf" * (state.utf8_left - 1)
+        elif m == STRING:
             fill = b'"'
         elif m == ESCAPE:
             fill = b"n"
@@ -177,6 +195,21 @@ class JsonPrefix:
         else:  # pragma: no cover - every mode above either completes or moves closer to completion
             raise AssertionError(m)
         return fill
+
+
+def _utf8_leads() -> dict[int, tuple[int, tuple[int, int]]]:
+    """Lead byte -> (continuation bytes to follow, the range of the first of them), per RFC 3629 table 3-7."""
+    leads: dict[int, tuple[int, tuple[int, int]]] = {}
+    for b in range(0xC2, 0xE0):
+        leads[b] = (1, (0x80, 0xBF))
+    for b in range(0xE0, 0xF0):
+        leads[b] = (2, (0xA0, 0xBF) if b == 0xE0 else (0x80, 0x9F) if b == 0xED else (0x80, 0xBF))
+    for b in range(0xF0, 0xF5):
+        leads[b] = (3, (0x90, 0xBF) if b == 0xF0 else (0x80, 0x8F) if b == 0xF4 else (0x80, 0xBF))
+    return leads
+
+
+_UTF8_LEADS = _utf8_leads()
 
 
 def _number_step(m: str, c: int) -> str | None:

@@ -8,6 +8,8 @@ from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from .arg_schema import ArgsSpec, args_spec
+
 # The names OpenAI accepts for functions; also keeps names ASCII, which constrained decoding relies on.
 TOOL_NAME = r"^[A-Za-z0-9_-]{1,64}$"
 # Adapter names as the episode's policy spec allows them (common/policy-spec.ts: `embedded:<adapter>`).
@@ -121,6 +123,8 @@ class ChatRequest(BaseModel):
             raise ValueError(f"tool_choice: names {choice.function.name!r}, which is not in tools")
         if self.top_logprobs and not self.logprobs:
             raise ValueError("top_logprobs: needs logprobs: true")
+        if self.effective_tool_choice == "required":
+            self.constrained_tools  # noqa: B018 - refuses an unsatisfiable schema now, as a 400, not mid-decoding
         return self
 
     @property
@@ -130,15 +134,12 @@ class ChatRequest(BaseModel):
         return self.tool_choice or ("auto" if self.tools else "none")
 
     @property
-    def constrained_tools(self) -> dict[str, list[str] | None]:
-        """Tool name -> the argument keys its schema declares (None when it declares no `properties`)."""
+    def constrained_tools(self) -> dict[str, ArgsSpec]:
+        """Tool name -> what constrained decoding lets its arguments hold (see arg_schema.py), for the tools a
+        "required" reply may call. Raises ValueError (with the field's path) for a schema no arguments can satisfy."""
         chosen = self.tool_choice.function.name if isinstance(self.tool_choice, NamedToolChoice) else None
-        out: dict[str, list[str] | None] = {}
-        for t in self.tools or []:
-            if chosen is None or t.function.name == chosen:
-                props = t.function.parameters.get("properties")
-                out[t.function.name] = list(props) if isinstance(props, dict) else None
-        return out
+        return {t.function.name: args_spec(t.function.parameters, f"tools.{i}.function.parameters")
+                for i, t in enumerate(self.tools or []) if chosen is None or t.function.name == chosen}
 
 
 class LoadAdapterRequest(BaseModel):

@@ -92,23 +92,33 @@ def template_messages(messages: list[dict], tools: list[dict] | None) -> list[di
     return [{"role": m["role"], "content": m["content"]} for m in out]
 
 
-_BLOCK = re.compile(re.escape(CALL_OPEN) + r"(.*?)(?:" + re.escape(CALL_CLOSE) + r"|\Z)", re.S)
-
-
 def parse_reply(text: str) -> tuple[str | None, list[ParsedCall]]:
     """Split a reply into its free text and its tool calls. A block that does not parse is left in the text, so the
     caller (and the model, next turn) can see what went wrong."""
     calls: list[ParsedCall] = []
     kept: list[str] = []
     pos = 0
-    for match in _BLOCK.finditer(text):
-        found = _calls_in(match.group(1))
-        kept.append(text[pos : match.start()] if found else text[pos : match.end()])
+    while (start := text.find(CALL_OPEN, pos)) >= 0:
+        found, end = _block(text, start + len(CALL_OPEN))
+        kept.append(text[pos:start] if found else text[pos:end])
         calls.extend(found)
-        pos = match.end()
+        pos = end
     kept.append(text[pos:])
     content = "".join(kept).strip()
     return (content or None), calls
+
+
+def _block(text: str, body: int) -> tuple[list[ParsedCall], int]:
+    """The calls of the block whose body starts at index `body`, and the index where the block ends. A JSON string in
+    the arguments may itself hold `</tool_call>` (a model writing about its own format does), so the body runs to
+    the first closing tag after which it parses, or to the end of the text (a missing closing tag); if it never
+    parses, the block ends at the first closing tag."""
+    closes = [m.start() for m in re.finditer(re.escape(CALL_CLOSE), text[body:])]
+    for stop in [body + c for c in closes] + [len(text)]:
+        found = _calls_in(text[body:stop])
+        if found:
+            return found, stop + len(CALL_CLOSE) if stop < len(text) else stop
+    return [], body + closes[0] + len(CALL_CLOSE) if closes else len(text)
 
 
 def _calls_in(body: str) -> list[ParsedCall]:

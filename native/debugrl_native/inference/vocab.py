@@ -8,6 +8,7 @@ in the vocabulary, so a token's bytes are recovered by mapping its characters ba
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 
 def byte_level_alphabet() -> dict[str, int]:
@@ -52,6 +53,15 @@ class Vocab:
             if isinstance(tid, int) and tid != tokenizer.unk_token_id:
                 eos.add(tid)
         return cls(token_bytes, by_bytes, frozenset(t for t in eos if t is not None))
+
+    @cached_property
+    def by_first_byte(self) -> list[list[int]]:
+        """byte -> the token ids whose bytes start with it (for listing the tokens that start with a given text)."""
+        table: list[list[int]] = [[] for _ in range(256)]
+        for i, b in enumerate(self.token_bytes):
+            if b:
+                table[b[0]].append(i)
+        return table
 
     def text(self, token_id: int, tokenizer) -> str:
         b = self.token_bytes[token_id]
