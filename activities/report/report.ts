@@ -107,7 +107,7 @@ export function renderHtml(report: Report): string {
   const charts: string[] = [];
   for (const c of report.toolsetComparisons) {
     const points = c.perTask.filter((t) => t.turnsWith !== null && t.turnsWithout !== null).map((t) => ({ x: t.turnsWithout!, y: t.turnsWith!, label: t.taskId, highlight: t.openedDebugger }));
-    charts.push(scatter({ title: `Turns per task with and without the debugger — ${c.policy}`, xLabel: 'median turns without debugger', yLabel: 'median turns with debugger', points, highlightLabel: 'debugger opened' }));
+    charts.push(scatter({ title: 'Turns per task with and without the debugger', subtitle: c.policy, xLabel: 'median turns without debugger', yLabel: 'median turns with debugger', points, highlightLabel: 'debugger opened' }));
   }
   charts.push(barChart({ title: 'Solve rate by arm', groups: report.arms.map((a) => ({ label: a.arm.label, values: [{ name: 'pass@1', value: a.summary.passAt1 }, { name: 'solved at least once', value: a.summary.tasks ? a.summary.solvedAtLeastOnce / a.summary.tasks : null }] })), max: 1, format: (v) => `${(100 * v).toFixed(0)}%` }));
   charts.push(barChart({ title: 'Median assistant turns', groups: report.arms.map((a) => ({ label: a.arm.label, values: [{ name: 'median turns', value: a.summary.turns.median }] })), format: (v) => v.toFixed(1) }));

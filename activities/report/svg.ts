@@ -8,35 +8,41 @@ export interface BarGroup {
   values: { name: string; value: number | null }[];
 }
 
+/** Shorten a label to fit `chars`, keeping its end (an arm label ends with its tool set, the part that differs). */
+export function fitLabel(label: string, chars: number): string {
+  return label.length <= chars ? label : `…${label.slice(label.length - chars + 1)}`;
+}
+
 /** Grouped vertical bars. `format` renders the value above each bar; `max` fixes the axis (e.g. 1 for rates). */
 export function barChart(opts: { title: string; groups: BarGroup[]; max?: number; format: (v: number) => string }): string {
   const names = [...new Set(opts.groups.flatMap((g) => g.values.map((v) => v.name)))];
-  const W = Math.max(360, 90 + opts.groups.length * (names.length * 34 + 30));
-  const H = 260;
+  const BAR = 28, STEP = 34, GAP = 16;
+  const groupW = Math.max(150, names.length * STEP);
   const top = 36, bottom = 60, left = 46;
+  const W = Math.max(360, left + 10 + opts.groups.length * (groupW + GAP));
+  const H = 260;
   const plotH = H - top - bottom;
   const max = opts.max ?? Math.max(1e-9, ...opts.groups.flatMap((g) => g.values.map((v) => v.value ?? 0))) * 1.15;
   const out: string[] = [`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" role="img" aria-label="${esc(opts.title)}">`];
-  out.push(`<text x="${W / 2}" y="18" text-anchor="middle" font-weight="bold" font-size="13">${esc(opts.title)}</text>`);
+  out.push(`<text x="${W / 2}" y="18" text-anchor="middle" font-weight="bold" font-size="13">${esc(fitLabel(opts.title, Math.floor(W / 7.5)))}</text>`);
   out.push(`<line x1="${left}" y1="${top + plotH}" x2="${W - 10}" y2="${top + plotH}" stroke="#888"/>`);
   for (const f of [0, 0.5, 1]) {
     const y = top + plotH * (1 - f);
     out.push(`<text x="${left - 6}" y="${y + 4}" text-anchor="end" font-size="10" fill="#555">${esc(opts.format(max * f))}</text>`);
     out.push(`<line x1="${left}" y1="${y}" x2="${W - 10}" y2="${y}" stroke="#eee"/>`);
   }
-  let x = left + 20;
-  for (const g of opts.groups) {
-    const start = x;
+  opts.groups.forEach((g, gi) => {
+    const gx = left + GAP / 2 + gi * (groupW + GAP);
+    let x = gx + (groupW - g.values.length * STEP + (STEP - BAR)) / 2;
     for (const v of g.values) {
       const color = PALETTE[names.indexOf(v.name) % PALETTE.length];
       const h = v.value === null ? 0 : (plotH * Math.min(v.value, max)) / max;
-      out.push(`<rect x="${x}" y="${top + plotH - h}" width="28" height="${h}" fill="${color}"><title>${esc(`${g.label} — ${v.name}: ${v.value === null ? 'n/a' : opts.format(v.value)}`)}</title></rect>`);
-      out.push(`<text x="${x + 14}" y="${top + plotH - h - 4}" text-anchor="middle" font-size="10">${v.value === null ? 'n/a' : esc(opts.format(v.value))}</text>`);
-      x += 34;
+      out.push(`<rect x="${x}" y="${top + plotH - h}" width="${BAR}" height="${h}" fill="${color}"><title>${esc(`${g.label} — ${v.name}: ${v.value === null ? 'n/a' : opts.format(v.value)}`)}</title></rect>`);
+      out.push(`<text x="${x + BAR / 2}" y="${top + plotH - h - 4}" text-anchor="middle" font-size="10">${v.value === null ? 'n/a' : esc(opts.format(v.value))}</text>`);
+      x += STEP;
     }
-    out.push(`<text x="${(start + x - 6) / 2}" y="${top + plotH + 16}" text-anchor="middle" font-size="11">${esc(g.label.length > 34 ? `${g.label.slice(0, 33)}…` : g.label)}</text>`);
-    x += 30;
-  }
+    out.push(`<text x="${gx + groupW / 2}" y="${top + plotH + 16}" text-anchor="middle" font-size="11"><title>${esc(g.label)}</title>${esc(fitLabel(g.label, Math.floor(groupW / 6.5)))}</text>`);
+  });
   names.forEach((n, i) => {
     out.push(`<rect x="${left + i * 150}" y="${H - 20}" width="10" height="10" fill="${PALETTE[i % PALETTE.length]}"/>`);
     out.push(`<text x="${left + i * 150 + 14}" y="${H - 11}" font-size="11">${esc(n)}</text>`);
@@ -53,13 +59,14 @@ export interface ScatterPoint {
 }
 
 /** A square scatter with the dashed y = x line: points above it took more turns on the y arm. */
-export function scatter(opts: { title: string; xLabel: string; yLabel: string; points: ScatterPoint[]; highlightLabel: string }): string {
+export function scatter(opts: { title: string; subtitle?: string; xLabel: string; yLabel: string; points: ScatterPoint[]; highlightLabel: string }): string {
   const S = 320, pad = 46;
   const max = Math.max(1, ...opts.points.flatMap((p) => [p.x, p.y])) * 1.05;
   const px = (v: number) => pad + ((S - 2 * pad) * v) / max;
   const py = (v: number) => S - pad - ((S - 2 * pad) * v) / max;
   const out: string[] = [`<svg xmlns="http://www.w3.org/2000/svg" width="${S + 150}" height="${S}" role="img" aria-label="${esc(opts.title)}">`];
-  out.push(`<text x="${S / 2}" y="18" text-anchor="middle" font-weight="bold" font-size="13">${esc(opts.title)}</text>`);
+  out.push(`<text x="${(S + 150) / 2}" y="16" text-anchor="middle" font-weight="bold" font-size="13">${esc(fitLabel(opts.title, 60))}</text>`);
+  if (opts.subtitle) out.push(`<text x="${(S + 150) / 2}" y="31" text-anchor="middle" font-size="11" fill="#555"><title>${esc(opts.subtitle)}</title>${esc(fitLabel(opts.subtitle, 70))}</text>`);
   out.push(`<rect x="${pad}" y="${pad}" width="${S - 2 * pad}" height="${S - 2 * pad}" fill="none" stroke="#888"/>`);
   out.push(`<line x1="${px(0)}" y1="${py(0)}" x2="${px(max)}" y2="${py(max)}" stroke="#999" stroke-dasharray="5,4"/>`);
   out.push(`<text x="${S / 2}" y="${S - 10}" text-anchor="middle" font-size="11">${esc(opts.xLabel)}</text>`);
