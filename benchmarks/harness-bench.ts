@@ -7,6 +7,13 @@
  * Measures median and p95 of: sandbox create+destroy, start_debugger to the first stop, print_variable and
  * step_over round trips (through HarnessSession.call, i.e. everything the model's call costs), and the floor in the
  * same run: a bare `python -c pass` and a bare `python -m pdb` command round trip (stdin/stdout, no sandbox).
+ *
+ * start_debugger is measured three ways, interleaved run by run so that the machine's load hits them alike:
+ * - pre-warmed: the session's next bridge has finished loading pytest (in an episode it does so while the model
+ *   thinks; here the wait for it is not timed);
+ * - pre-warmed, back to back: the next call comes at once, so the bridge warmed after the previous start may still
+ *   be loading (the worst case);
+ * - cold: a session created with prewarmDebugger: false (the bridge starts Python and pytest inside the call).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -93,6 +100,7 @@ async function barePdbRoundTrips(taskDir: string, n: number): Promise<number[]> 
 async function main(): Promise<void> {
   const taskDir = benchTask();
   const rows: [string, number[]][] = [];
+  let startRatio = NaN;
 
   rows.push(['floor: bare `python -c pass` (host)', await time(runs, async () => void spawnSync(python, ['-c', 'pass']))]);
   const pdbRt = await barePdbRoundTrips(taskDir, runs);
@@ -104,12 +112,30 @@ async function main(): Promise<void> {
   await sb.destroy();
 
   const session = await HarnessSession.create({ taskDir });
+  const coldSession = await HarnessSession.create({ taskDir, prewarmDebugger: false });
   try {
-    const start = await time(runs, async () => {
-      const r = await session.call({ name: 'start_debugger', arguments: { test_file: 'test_loop.py', test_name: 'test_total' } });
+    const startOn = async (s: HarnessSession, expect: 'prewarmed' | 'cold', out: number[]) => {
+      const t = process.hrtime.bigint();
+      const r = await s.call({ name: 'start_debugger', arguments: { test_file: 'test_loop.py', test_name: 'test_total' } });
+      out.push(Number(process.hrtime.bigint() - t) / 1e6);
       if (!r.ok) throw new Error(r.output);
-    });
-    rows.push(['start_debugger to first stop', start]);
+      if (r.meta.bridge !== expect) throw new Error(`expected a ${expect} bridge, got ${String(r.meta.bridge)}`);
+    };
+    const warm: number[] = [];
+    const cold: number[] = [];
+    const backToBack: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      if (!(await session.debuggerPrewarmed())) throw new Error('the pre-warmed bridge did not load');
+      await startOn(session, 'prewarmed', warm);
+      await startOn(coldSession, 'cold', cold);
+    }
+    for (let i = 0; i < runs; i++) await startOn(session, 'prewarmed', backToBack);
+    rows.push(['start_debugger to first stop, pre-warmed', warm]);
+    rows.push(['start_debugger to first stop, pre-warmed, back to back', backToBack]);
+    rows.push(['start_debugger to first stop, cold (before)', cold]);
+    startRatio = stats(cold).median / stats(warm).median;
+    await coldSession.call({ name: 'stop_debugger', arguments: {} });
+    await session.debuggerPrewarmed(); // the next bridge's loading must not compete with the round trips
     const bp = await session.call({ name: 'add_breakpoint', arguments: { file: 'loop.py', line: 4 } });
     const hit = await session.call({ name: 'continue_execution', arguments: {} });
     if (!bp.ok || !hit.ok) throw new Error(bp.output + hit.output);
@@ -126,6 +152,7 @@ async function main(): Promise<void> {
     rows.push(['step_over round trip', so]);
   } finally {
     await session.close();
+    await coldSession.close();
     fs.rmSync(path.dirname(taskDir), { recursive: true, force: true });
   }
 
@@ -137,6 +164,7 @@ async function main(): Promise<void> {
     const s = stats(xs);
     console.log(`| ${name} | ${s.median.toFixed(2)} | ${s.p95.toFixed(2)} | ${(s.median / floor).toFixed(1)}× |`);
   }
+  console.log(`\nstart_debugger median, cold / pre-warmed: ${startRatio.toFixed(2)}×`);
 }
 
 main().catch((e) => {

@@ -2,6 +2,11 @@
  * The harness side of the debugger bridge (native/debugrl_native/debugger/bridge.py): spawns it in the sandbox and
  * speaks its JSON-lines protocol on fds 3 (commands) and 4 (replies). fds 1 and 2 carry the program's own output,
  * which is collected here, bounded, and handed out with each observation.
+ *
+ * Two ways to start one: `start` spawns a bridge for a known test (cold: Python, pytest and its plugins load after
+ * the call); `prewarm` spawns one that loads them at once, without the test and without touching the workspace, and
+ * waits. The session keeps one pre-warmed bridge aside and hands it the test at the next start_debugger (see
+ * native/debugrl_native/debugger/prewarm.py for what makes that equivalent to a cold start).
  */
 import * as readline from 'node:readline';
 import type { ChildProcess } from 'node:child_process';
@@ -40,6 +45,12 @@ export class BridgeStartError extends Error {}
 /** Program output kept between two observations, per stream. */
 const KEEP_BYTES = 16 * 1024;
 
+/** close() waits this long for a bridge's handshake before killing it. Killing bwrap in its first milliseconds,
+ * before its sandboxed child has armed --die-with-parent, leaves that child running as an orphan (reproduced: about
+ * 1 in 8 kills 2 ms after spawn). A cold bridge is only ever killed after its handshake; a pre-warmed one can be
+ * closed right after it was spawned (a session closed at once), so it waits too. */
+const READY_BEFORE_KILL_MS = 5000;
+
 export class DebuggerClient {
   private nextId = 0;
   private pending = new Map<number, { resolve: (r: BridgeReply) => void; reject: (e: Error) => void; timer: NodeJS.Timeout }>();
@@ -48,10 +59,14 @@ export class DebuggerClient {
   private dropped = { stdout: 0, stderr: 0 };
   private exitInfo: { code: number | null; signal: string | null } | null = null;
   private ready: Promise<void>;
+  private handshaken = false;
+  /** Pre-warmed bridges only: true once pytest and its plugins are loaded, false if that failed or it exited. */
+  private warmed: Promise<boolean>;
 
   private constructor(
     private readonly child: ChildProcess,
-    readonly nodeId: string,
+    /** The test it runs; null for a pre-warmed bridge until `claim`. */
+    private test: string | null,
   ) {
     const replies = child.stdio[4] as Readable;
     let onReady: () => void = () => undefined;
@@ -60,6 +75,9 @@ export class DebuggerClient {
       onReady = res;
       onFail = rej;
     });
+    this.ready.catch(() => undefined); // observed by start/whenWarm; a pre-warmed bridge may die unobserved
+    let onWarm: (ok: boolean) => void = () => undefined;
+    this.warmed = new Promise<boolean>((res) => (onWarm = res));
     readline.createInterface({ input: replies }).on('line', (line) => {
       let msg: unknown;
       try {
@@ -67,7 +85,11 @@ export class DebuggerClient {
       } catch {
         return; // not ours: only the bridge writes fd 4
       }
-      if ((msg as { event?: string }).event === 'ready') return onReady();
+      if ((msg as { event?: string }).event === 'ready') {
+        this.handshaken = true;
+        return onReady();
+      }
+      if ((msg as { event?: string }).event === 'warm') return onWarm((msg as { ok?: unknown }).ok === true);
       const parsed = BridgeReply.safeParse(msg);
       if (!parsed.success || parsed.data.id === null) return;
       const p = this.pending.get(parsed.data.id);
@@ -88,6 +110,7 @@ export class DebuggerClient {
     }
     child.on('exit', (code, signal) => {
       this.exitInfo = { code, signal };
+      onWarm(false);
       onFail(new BridgeStartError(`debugger bridge exited before it was ready (code ${code}, signal ${signal})`));
       for (const [, p] of this.pending) {
         clearTimeout(p.timer);
@@ -100,12 +123,7 @@ export class DebuggerClient {
 
   /** Spawn the bridge for one pytest node id and wait for its handshake. */
   static async start(sandbox: Sandbox, nodeId: string, readyTimeoutMs = 15_000): Promise<DebuggerClient> {
-    const python = loadConfig().DEBUGRL_PYTHON;
-    const child = sandbox.spawn([python, '-m', 'debugrl_native.debugger.bridge', '--test', nodeId, '--in-fd', '3', '--out-fd', '4'], {
-      extraPipes: 2,
-    });
-    const client = new DebuggerClient(child, nodeId);
-    child.on('error', () => undefined);
+    const client = DebuggerClient.spawn(sandbox, ['--test', nodeId], nodeId);
     let timer: NodeJS.Timeout | undefined;
     try {
       await Promise.race([
@@ -122,6 +140,40 @@ export class DebuggerClient {
       clearTimeout(timer);
     }
     return client;
+  }
+
+  /** Spawn a bridge that loads pytest and its plugins now and learns its test at `start`. Returns at once. */
+  static prewarm(sandbox: Sandbox): DebuggerClient {
+    return DebuggerClient.spawn(sandbox, ['--prewarm'], null);
+  }
+
+  private static spawn(sandbox: Sandbox, mode: string[], nodeId: string | null): DebuggerClient {
+    const python = loadConfig().DEBUGRL_PYTHON;
+    const child = sandbox.spawn([python, '-m', 'debugrl_native.debugger.bridge', ...mode, '--in-fd', '3', '--out-fd', '4'], { extraPipes: 2 });
+    child.on('error', () => undefined);
+    return new DebuggerClient(child, nodeId);
+  }
+
+  /** A pre-warmed bridge: true when it finished loading within `timeoutMs` and is alive (else it is of no use). */
+  async whenWarm(timeoutMs: number): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<boolean>((r) => (timer = setTimeout(() => r(false), timeoutMs)));
+    try {
+      return (await Promise.race([this.warmed, late])) && this.alive;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Give a pre-warmed bridge its test; the `start` request must then carry it as `test`. */
+  claim(nodeId: string): void {
+    if (this.test !== null) throw new Error(`bridge already runs ${this.test}`);
+    this.test = nodeId;
+  }
+
+  get nodeId(): string {
+    if (this.test === null) throw new Error('a pre-warmed bridge has no test until claim()');
+    return this.test;
   }
 
   get alive(): boolean {
@@ -172,6 +224,12 @@ export class DebuggerClient {
   /** Kill and wait for the exit (bounded). */
   async close(): Promise<void> {
     if (!this.alive) return;
+    if (!this.handshaken) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([this.ready.catch(() => undefined), new Promise((r) => (timer = setTimeout(r, READY_BEFORE_KILL_MS)))]);
+      clearTimeout(timer);
+      if (!this.alive) return;
+    }
     const exited = new Promise<void>((r) => this.child.once('exit', () => r()));
     this.kill();
     await Promise.race([exited, new Promise((r) => setTimeout(r, 2000).unref())]);

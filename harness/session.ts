@@ -53,6 +53,10 @@ export const LIMITS: HarnessLimits = {
   readFileLines: 200,
 };
 
+/** start_debugger waits this long for a pre-warmed bridge still loading pytest (a cold one would load the same
+ * modules anyway, so waiting is never slower) before it gives up on it and starts a cold one. */
+const WARM_WAIT_MS = 15_000;
+
 export interface HarnessLimits {
   bashTimeoutMs: number;
   bashIdleMs: number;
@@ -76,6 +80,8 @@ const fail = (output: string, meta: Record<string, unknown> = {}) => ({ ok: fals
 export class HarnessSession {
   readonly id: string;
   private debuggerClient: DebuggerClient | null = null;
+  /** A bridge that has loaded pytest and waits for the next start_debugger's test; never seen by the model. */
+  private warmBridge: DebuggerClient | null = null;
   private breakpoints: Breakpoint[] = [];
   private done = false;
   private gradeCache: Grade | null = null;
@@ -86,11 +92,14 @@ export class HarnessSession {
     readonly sandbox: Sandbox,
     readonly toolset: Toolset,
     readonly limits: HarnessLimits,
+    private readonly prewarm: boolean,
   ) {
     this.id = `ep-${randomBytes(6).toString('hex')}`;
   }
 
-  static async create(opts: { taskDir: string; toolset?: Toolset; limits?: Partial<HarnessLimits> }): Promise<HarnessSession> {
+  /** `prewarmDebugger` (default true when the toolset has start_debugger): keep a pre-warmed bridge in the sandbox
+   * so start_debugger skips Python's and pytest's start-up. Off only to measure the difference. */
+  static async create(opts: { taskDir: string; toolset?: Toolset; limits?: Partial<HarnessLimits>; prewarmDebugger?: boolean }): Promise<HarnessSession> {
     const task = loadTask(opts.taskDir);
     let sandbox: Sandbox;
     try {
@@ -98,7 +107,9 @@ export class HarnessSession {
     } catch (e) {
       throw new HarnessInfraError(`could not create the sandbox: ${(e as Error).message}`);
     }
-    return new HarnessSession(task, sandbox, opts.toolset ?? 'full', { ...LIMITS, ...opts.limits });
+    const session = new HarnessSession(task, sandbox, opts.toolset ?? 'full', { ...LIMITS, ...opts.limits }, opts.prewarmDebugger ?? true);
+    session.keepWarm();
+    return session;
   }
 
   get finished(): boolean {
@@ -138,11 +149,18 @@ export class HarnessSession {
     return g;
   }
 
+  /** Resolves true once the pre-warmed bridge is loaded (false: there is none, or it failed). For benchmarks and
+   * tests; start_debugger itself waits for it when needed. */
+  async debuggerPrewarmed(timeoutMs = WARM_WAIT_MS): Promise<boolean> {
+    return (await this.warmBridge?.whenWarm(timeoutMs)) ?? false;
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     await this.debuggerClient?.close();
     this.debuggerClient = null;
+    await this.dropWarm();
     await this.sandbox.destroy();
   }
 
@@ -308,6 +326,7 @@ export class HarnessSession {
     this.done = true;
     await this.debuggerClient?.close();
     this.debuggerClient = null;
+    await this.dropWarm();
     return ok('Episode finished. The grader will now run the tests on your source files.', { ended: true });
   }
 
@@ -325,20 +344,22 @@ export class HarnessSession {
     return { ...r, output: (restarted ? 'Previous debugger session stopped; breakpoints kept.\n' : '') + r.output };
   }
 
-  /** Start the bridge on `nodeId`, wait for the stop before the test body, restore breakpoints. */
+  /** Start a bridge on `nodeId`, wait for the stop before the test body, restore breakpoints. Then pre-warm the
+   * bridge for the next start (after the stop, so its loading does not compete with this one's). */
   private async launch(nodeId: string, shift?: Map<string, string>) {
+    try {
+      return await this.launchOn(nodeId, shift);
+    } finally {
+      this.keepWarm();
+    }
+  }
+
+  private async launchOn(nodeId: string, shift?: Map<string, string>) {
     await this.debuggerClient?.close();
     this.debuggerClient = null;
-    let client: DebuggerClient;
-    try {
-      client = await DebuggerClient.start(this.sandbox, nodeId);
-    } catch (e) {
-      if (e instanceof BridgeStartError || e instanceof SandboxError) throw new HarnessInfraError(`debugger could not start: ${e.message}`);
-      throw e;
-    }
-    this.debuggerClient = client;
-    const first = await this.request('start', { wait: this.limits.debuggerStartWaitS }, (this.limits.debuggerStartWaitS + 10) * 1000);
+    const first = await this.openBridge(nodeId);
     if (!first.reply) return first.result;
+    const client = this.debuggerClient!;
     if (first.reply.state !== 'paused') {
       // The run ended (or hangs) before reaching a test body: a wrong test name, a collection error.
       const out = this.withOutput(first.reply.text ?? '');
@@ -361,7 +382,48 @@ export class HarnessSession {
     let text = this.withOutput(first.reply.text ?? '');
     if (restored.length) text += `\nBreakpoints restored: ${restored.join(', ')}`;
     if (dropped.length) text += `\nBreakpoints dropped (no longer valid): ${dropped.join(', ')}`;
-    return ok(text, { restarted: true });
+    // meta only (the model never sees it): which kind of bridge served the start, for tests and latency metrics.
+    return ok(text, { restarted: true, bridge: first.prewarmed ? 'prewarmed' : 'cold' });
+  }
+
+  /** Make `nodeId`'s bridge the session's debugger and send `start`: the pre-warmed bridge when it is loaded and
+   * not stale (a workspace file now shadows a module it loaded), else a cold one. Either way a fresh process. */
+  private async openBridge(nodeId: string) {
+    const start = { wait: this.limits.debuggerStartWaitS, test: nodeId };
+    const startTimeoutMs = (this.limits.debuggerStartWaitS + 10) * 1000;
+    const warm = this.warmBridge;
+    this.warmBridge = null;
+    if (warm && (await warm.whenWarm(WARM_WAIT_MS))) {
+      warm.claim(nodeId);
+      this.debuggerClient = warm;
+      const first = await this.request('start', start, startTimeoutMs);
+      if (first.reply?.state !== 'stale') return { ...first, prewarmed: true };
+    }
+    await warm?.close(); // stale, failed or too slow: nothing it did is shown
+    this.debuggerClient = null;
+    try {
+      this.debuggerClient = await DebuggerClient.start(this.sandbox, nodeId);
+    } catch (e) {
+      if (e instanceof BridgeStartError || e instanceof SandboxError) throw new HarnessInfraError(`debugger could not start: ${e.message}`);
+      throw e;
+    }
+    return { ...(await this.request('start', start, startTimeoutMs)), prewarmed: false };
+  }
+
+  /** Keep one pre-warmed bridge ready, when this session uses the debugger at all. */
+  private keepWarm(): void {
+    if (!this.prewarm || this.warmBridge || this.closed || this.done || this.sandbox.isDestroyed || !this.tools.includes('start_debugger')) return;
+    try {
+      this.warmBridge = DebuggerClient.prewarm(this.sandbox);
+    } catch {
+      this.warmBridge = null; // the sandbox cannot spawn: the cold start reports it as an infra error
+    }
+  }
+
+  private async dropWarm(): Promise<void> {
+    const warm = this.warmBridge;
+    this.warmBridge = null;
+    await warm?.close();
   }
 
   private async addBreakpoint(a: ArgsOf<'add_breakpoint'>) {

@@ -166,3 +166,47 @@ def test_busy_loop_is_interrupted_at_a_project_line(bridge, repo):
     r = b.call("continue", wait=1)
     assert r["state"] == "paused" and r["reason"] == "interrupted" and r["line"] in (3, 4)
     assert int(b.call("print", expression="n")["text"].split("= ")[1]) > 0
+
+
+def test_prewarmed_bridge_runs_the_test_named_at_start_on_code_edited_after_warming(repo):
+    b = BridgeProcess(str(repo), None)
+    try:
+        assert b.wait_event("warm")["ok"] is True
+        # The fix lands after pytest is imported: the warm process must not have imported app.py yet.
+        (repo / "app.py").write_text(SOURCE.replace("bucket=[]):", "bucket=None):\n    bucket = [] if bucket is None else bucket"))
+        r = b.call("start", wait=20, test="test_app.py::test_fresh_bucket")
+        assert r["state"] == "paused" and r["reason"] == "start" and r["line"] == 5, r
+        r = b.call("continue", wait=20)
+        assert r["state"] == "ended" and r["outcomes"] == {"test_app.py::test_fresh_bucket": "passed"}, r
+        b.proc.kill()
+        out = b.proc.stdout.read().decode() + b.proc.stderr.read().decode()
+    finally:
+        b.close()
+    assert "1 passed" in out and "warning" not in out  # plugins were imported the way pytest.main imports them
+
+
+def test_prewarmed_bridge_is_stale_when_a_workspace_file_shadows_a_warmed_module(repo):
+    # pluggy is imported while warming; a cold bridge would import this file instead (cwd first on sys.path).
+    marker = repo / "imported.txt"
+    (repo / "pluggy.py").write_text(f"open({str(marker)!r}, 'w').close()\n")
+    b = BridgeProcess(str(repo), None)
+    try:
+        assert b.wait_event("warm")["ok"] is True
+        assert not marker.exists()  # warming imported nothing from the workspace
+        r = b.call("start", wait=20, test="test_app.py::test_fresh_bucket")
+        assert r["ok"] and r["state"] == "stale" and "pluggy" in r["text"], r
+        assert not marker.exists()
+    finally:
+        b.close()
+
+
+def test_prewarmed_bridge_needs_a_test_and_a_cold_one_keeps_its_own(bridge, repo):
+    b = BridgeProcess(str(repo), None)
+    try:
+        r = b.call("start", wait=20)
+        assert not r["ok"] and "needs the test" in r["error"]
+    finally:
+        b.close()
+    cold = bridge("test_app.py::test_fresh_bucket")
+    r = cold.call("start", wait=20, test="test_app.py::test_thread")
+    assert not r["ok"] and "runs test_app.py::test_fresh_bucket" in r["error"]

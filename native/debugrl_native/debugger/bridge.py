@@ -1,6 +1,7 @@
 """The debugger bridge: a real ``bdb.Bdb`` debugger running one pytest test, driven over a JSON-lines protocol.
 
     python -m debugrl_native.debugger.bridge --test test_x.py::test_y [--in-fd 3] [--out-fd 4]
+    python -m debugrl_native.debugger.bridge --prewarm [--in-fd 3] [--out-fd 4]   # the test comes with ``start``
 
 Why a protocol and not a pdb prompt: the model only ever issues structured commands (add_breakpoint(file, line) …),
 each validated here against the program's real state, so there is no raw command string that can be malformed, and
@@ -15,6 +16,11 @@ others that hit a breakpoint meanwhile queue behind it. Breakpoints work in ever
 Hangs. ``continue`` waits a bounded time for the next stop. If none comes, the bridge asks every thread to stop at
 its next project line (this catches busy loops); a thread blocked in a lock or a wait runs no Python and cannot
 stop, so the reply is "still running after N s" with every thread's project frames. The session stays usable.
+
+Pre-warming (``--prewarm``, see prewarm.py). The process imports pytest and its plugins, with the workspace off
+sys.path, before it knows the test, then waits; ``start`` names the test. If a cold start would now import something
+differently (a workspace file shadows a module already loaded) or the pre-warm failed, ``start`` answers
+``{"state": "stale"}`` without running anything, and the harness starts a cold bridge instead.
 
 Reply: ``{"id", "ok": true, "state": "paused"|"running"|"ended", "text": …, …}`` or ``{"id", "ok": false,
 "error": …}``. Events the reader did not ask for are never sent: stops are delivered as replies to the command that
@@ -36,6 +42,7 @@ import types
 from dataclasses import dataclass, field
 
 from .lines import LineTable, line_table, nearest
+from .prewarm import Warmed, prewarm
 from .reprs import DEFAULT, ReprLimits, brepr, format_locals
 
 WORKSPACE = os.path.realpath(os.environ.get("DEBUGRL_WORKSPACE", "/workspace"))
@@ -45,9 +52,18 @@ INTERRUPT_GRACE_S = 0.3  # how long a busy thread gets to reach its next project
 PRINT_LIMITS = ReprLimits(depth=4, items=20, string=1000, attrs=16)  # print_variable asks for one value: show more
 
 
+_rel_cache: dict[str, str] = {}
+
+
 def rel(path: str) -> str:
-    real = os.path.realpath(path)
-    return os.path.relpath(real, WORKSPACE) if real.startswith(WORKSPACE + os.sep) else path
+    # Cached per path, like BridgeDebugger.is_project: a stop labels up to ten frames, and realpath's lstat of every
+    # path component was about a third of a step_over's time in the bridge.
+    shown = _rel_cache.get(path)
+    if shown is None:
+        real = os.path.realpath(path)
+        shown = os.path.relpath(real, WORKSPACE) if real.startswith(WORKSPACE + os.sep) else path
+        _rel_cache[path] = shown
+    return shown
 
 
 @dataclass
@@ -223,11 +239,14 @@ def frame_label(frame: types.FrameType) -> str:
 
 
 class Bridge:
-    def __init__(self, dbg: BridgeDebugger, out) -> None:
+    def __init__(self, dbg: BridgeDebugger, out, test: str | None = None) -> None:
         self.dbg = dbg
         self.out = out
         self.out_lock = threading.Lock()
         self.go = threading.Event()
+        self.test = test  # None until ``start`` names it (a pre-warmed bridge)
+        self.warm: Warmed | None = None
+        self.warmed = threading.Event()
 
     def send(self, obj: dict) -> None:
         for stream in (sys.stdout, sys.stderr):  # program output first, so it travels ahead of the reply
@@ -366,8 +385,24 @@ class Bridge:
     def handle(self, cmd: str, args: dict) -> dict:
         dbg = self.dbg
         if cmd == "start":
+            wait = float(args.get("wait", 10))
+            test = args.get("test")
+            if test is not None and (not isinstance(test, str) or not test.strip()):
+                raise CommandError(f"start: test must be a pytest node id, got {test!r}")
+            if self.test is None:
+                if test is None:
+                    raise CommandError("start: this bridge was pre-warmed and needs the test to run")
+                # Waiting for the pre-warm costs nothing extra: a cold bridge would do the same imports now.
+                if not self.warmed.wait(wait) or self.warm is None:
+                    return {"state": "stale", "text": f"the pre-warm did not finish within {wait:g} s"}
+                stale = self.warm.stale_reason(WORKSPACE)
+                if stale:
+                    return {"state": "stale", "text": stale}
+                self.test = test
+            elif test is not None and test != self.test:
+                raise CommandError(f"start: this bridge runs {self.test}, not {test}")
             self.go.set()
-            return self.wait_event(float(args.get("wait", 10)))
+            return self.wait_event(wait)
         if cmd in ("continue", "step_over", "step_into", "step_out"):
             wait = float(args.get("wait", 5))
             if dbg.paused is None and dbg.ended is not None:
@@ -552,25 +587,33 @@ class EntryPlugin:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--test", required=True, help="pytest node id or test file, relative to the workspace")
+    ap.add_argument("--test", help="pytest node id or test file, relative to the workspace")
+    ap.add_argument("--prewarm", action="store_true", help="import pytest and its plugins now; start names the test")
     ap.add_argument("--in-fd", type=int, default=3)
     ap.add_argument("--out-fd", type=int, default=4)
     opts = ap.parse_args(argv)
+    if (opts.test is None) == (not opts.prewarm):
+        ap.error("give exactly one of --test and --prewarm")
     for fd in (opts.in_fd, opts.out_fd):
         os.set_inheritable(fd, False)  # the program's own subprocesses must not inherit the channel
     infile = os.fdopen(opts.in_fd, "r", encoding="utf-8")
     out = os.fdopen(opts.out_fd, "w", encoding="utf-8")
     dbg = BridgeDebugger()
-    bridge = Bridge(dbg, out)
+    bridge = Bridge(dbg, out, test=opts.test)
     reader = threading.Thread(target=bridge.serve, args=(infile,), name="debugrl-bridge", daemon=True)
     reader.start()
     bridge.send({"event": "ready", "pid": os.getpid()})
+    if opts.prewarm:
+        bridge.warm = prewarm(WORKSPACE)
+        bridge.warmed.set()
+        bridge.send({"event": "warm", "ok": bridge.warm.error is None})
     bridge.go.wait()
     import pytest  # imported late: `ready` should not wait for it
+    assert bridge.test is not None  # set by --test or by start
 
     plugin = EntryPlugin(dbg)
     try:
-        status = int(pytest.main([opts.test, "-s", "-q", "--tb=short", "--color=no", "-p", "no:cacheprovider"], plugins=[plugin]))
+        status = int(pytest.main([bridge.test, "-s", "-q", "--tb=short", "--color=no", "-p", "no:cacheprovider"], plugins=[plugin]))
         error = None
     except BaseException as e:  # SystemExit from the program, a crash in pytest
         status, error = -1, f"{type(e).__name__}: {e}"

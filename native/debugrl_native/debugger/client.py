@@ -11,12 +11,13 @@ import sys
 
 
 class BridgeProcess:
-    def __init__(self, workspace: str, test: str, timeout: float = 30.0) -> None:
+    def __init__(self, workspace: str, test: str | None, timeout: float = 30.0) -> None:
+        """``test=None`` starts a pre-warmed bridge (``--prewarm``): ``call("start", test=…)`` names the test."""
         c_read, p_write = os.pipe()  # commands: parent -> bridge
         p_read, c_write = os.pipe()  # replies: bridge -> parent
         env = {**os.environ, "DEBUGRL_WORKSPACE": workspace, "PYTHONDONTWRITEBYTECODE": "1"}
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "debugrl_native.debugger.bridge", "--test", test, "--in-fd", str(c_read), "--out-fd", str(c_write)],
+            [sys.executable, "-m", "debugrl_native.debugger.bridge", *(["--test", test] if test else ["--prewarm"]), "--in-fd", str(c_read), "--out-fd", str(c_write)],
             cwd=workspace,
             env=env,
             pass_fds=(c_read, c_write),
@@ -30,17 +31,35 @@ class BridgeProcess:
         self.rx = os.fdopen(p_read, "r", encoding="utf-8")
         self.timeout = timeout
         self.next_id = 0
+        self.events: list[dict] = []  # events (``warm``) that arrived while waiting for a reply
         ready = json.loads(self.rx.readline())
         assert ready.get("event") == "ready", ready
+
+    def wait_event(self, name: str) -> dict:
+        """Block until the bridge sends the event ``name`` (e.g. ``warm``) and return it."""
+        for i, e in enumerate(self.events):
+            if e.get("event") == name:
+                return self.events.pop(i)
+        while True:
+            msg = self._read()
+            if msg.get("event") == name:
+                return msg
+            self.events.append(msg)
+
+    def _read(self) -> dict:
+        line = self.rx.readline()
+        if not line:
+            raise RuntimeError(f"bridge exited: {self.proc.wait(5)}; stderr: {self.proc.stderr.read().decode()[-2000:]}")
+        return json.loads(line)
 
     def call(self, cmd: str, **args) -> dict:
         self.next_id += 1
         self.tx.write(json.dumps({"id": self.next_id, "cmd": cmd, "args": args}) + "\n")
         self.tx.flush()
-        line = self.rx.readline()
-        if not line:
-            raise RuntimeError(f"bridge exited: {self.proc.wait(5)}; stderr: {self.proc.stderr.read().decode()[-2000:]}")
-        reply = json.loads(line)
+        reply = self._read()
+        while "event" in reply:
+            self.events.append(reply)
+            reply = self._read()
         assert reply["id"] == self.next_id, reply
         return reply
 
