@@ -258,8 +258,34 @@ export class Sandbox {
         }),
     );
     await Promise.all(waits);
+    // A bwrap killed in its first milliseconds, before --die-with-parent is armed, can leave its child running,
+    // reparented outside our process group. Everything inside runs as this sandbox's own uid, so sweep that uid.
+    if (this.uid !== null) killUid(this.uid);
     await fs.promises.rm(this.dir, { recursive: true, force: true, maxRetries: 3 });
   }
+}
+
+/** SIGKILL every process whose real uid is `uid` (a sandbox's private uid: nothing else runs as it). */
+export function killUid(uid: number): number {
+  let killed = 0;
+  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    let status: string;
+    try {
+      status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    } catch {
+      continue; // exited meanwhile
+    }
+    const m = /^Uid:\s+(\d+)/m.exec(status);
+    if (m && Number(m[1]) === uid) {
+      try {
+        process.kill(Number(pid), 'SIGKILL');
+        killed++;
+      } catch {
+        /* already gone */
+      }
+    }
+  }
+  return killed;
 }
 
 /** SIGKILL the bwrap process group; the sandbox's pid namespace dies with it. */
