@@ -95,6 +95,22 @@ class TrainStepRequest(_Msg):
     batch: BatchSource
 
 
+class ScoreSequence(_Msg):
+    """A prompt and a completion to score: the learner's log pi(completion token | everything before it)."""
+
+    prompt_ids: list[Annotated[int, Field(ge=0)]] = Field(min_length=1)
+    completion_ids: list[Annotated[int, Field(ge=0)]] = Field(min_length=1)
+
+
+class ScoreRequest(_Msg):
+    """Score sequences with the current adapter, no gradient. The worker's canary (does the inference server serve the
+    adapter the learner just wrote?) and the lag-0 check of stored rollout logprobs both use it."""
+
+    type: Literal["score"] = "score"
+    request_id: str = Field(min_length=1)
+    sequences: list[ScoreSequence] = Field(min_length=1)
+
+
 class StatusRequest(_Msg):
     type: Literal["status"] = "status"
     request_id: str = Field(min_length=1)
@@ -105,7 +121,7 @@ class ShutdownRequest(_Msg):
     request_id: str = Field(min_length=1)
 
 
-Request = Annotated[TrainStepRequest | StatusRequest | ShutdownRequest, Field(discriminator="type")]
+Request = Annotated[TrainStepRequest | ScoreRequest | StatusRequest | ShutdownRequest, Field(discriminator="type")]
 
 
 # --- responses -------------------------------------------------------------------------------------------------------
@@ -158,6 +174,13 @@ class TrainStepResponse(_Msg):
     metrics: TrainMetrics
 
 
+class ScoreResponse(_Msg):
+    type: Literal["score_result"] = "score_result"
+    request_id: str
+    policy_version: int  # the adapter that scored
+    logprobs: list[list[float]]  # one list per sequence, one logprob per completion token
+
+
 class StatusResponse(_Msg):
     type: Literal["status"] = "status"
     request_id: str
@@ -193,5 +216,5 @@ class ErrorResponse(_Msg):
 
 
 Response = Annotated[
-    TrainStepResponse | StatusResponse | ReadyMessage | ShutdownResponse | ErrorResponse, Field(discriminator="type")
+    TrainStepResponse | ScoreResponse | StatusResponse | ReadyMessage | ShutdownResponse | ErrorResponse, Field(discriminator="type")
 ]

@@ -11,6 +11,10 @@ shutdown), exactly one response line with the same `request_id` (`TrainStepRespo
 Under torchrun only rank 0 reads stdin and writes stdout; it broadcasts each request to the other ranks so every
 rank runs the same train step (their microbatches differ; see packing.py).
 
+Checkpoints. After every update the service writes `trainer_state.pt` (optimizer state, KL coefficient) beside the
+adapter, so `--adapter <dir>` resumes the whole learner state, not only its weights: a restarted service continues
+from the last committed step as if it had never stopped.
+
 Errors. A line that is not a valid request, or a batch the learner cannot train on (a token outside the vocabulary,
 a sample from a future policy version), is answered with `error_kind="invalid_request"`: resending it will not help.
 Anything else is `internal`; the process keeps serving unless the failure left the ranks out of step.
@@ -33,6 +37,8 @@ from .protocol import (
     FileBatch,
     ReadyMessage,
     Request,
+    ScoreRequest,
+    ScoreResponse,
     ShutdownRequest,
     ShutdownResponse,
     StatusRequest,
@@ -43,6 +49,49 @@ from .protocol import (
 )
 
 _REQUEST = TypeAdapter(Request)
+TRAINER_STATE = "trainer_state.pt"
+
+
+def save_trainer_state(learner, folder: Path) -> None:
+    import torch
+
+    tmp = folder / (TRAINER_STATE + ".tmp")
+    torch.save({"optimizer": learner.optimizer.state_dict(), "kl_coef": learner.kl_coef, "version": learner.version}, tmp)
+    tmp.replace(folder / TRAINER_STATE)  # atomic: a crash never leaves half a checkpoint
+
+
+def load_trainer_state(learner, folder: Path) -> bool:
+    """Restore the optimizer and KL controller saved with an adapter; False when the folder has none (an old adapter)."""
+    import torch
+
+    path = folder / TRAINER_STATE
+    if not path.is_file():
+        return False
+    state = torch.load(path, map_location="cpu", weights_only=True)
+    if int(state["version"]) != learner.version:
+        raise ValueError(f"{path} is for policy version {state['version']}, the adapter for {learner.version}")
+    learner.optimizer.load_state_dict(state["optimizer"])
+    learner.kl_coef = float(state["kl_coef"])
+    return True
+
+
+def score(learner, req: ScoreRequest) -> ScoreResponse:
+    """log pi(completion | prompt) per completion token under the current adapter, one sequence per forward."""
+    import torch
+
+    from .packing import Chain, PackedSequence, assemble
+    from .train import InvalidBatch
+
+    out: list[list[float]] = []
+    for i, seq in enumerate(req.sequences):
+        ids = [*seq.prompt_ids, *seq.completion_ids]
+        if max(ids) >= learner.vocab_size:
+            raise InvalidBatch(f"sequences.{i}: token id {max(ids)} is outside the vocabulary of {learner.vocab_size}")
+        mask = [False] * len(seq.prompt_ids) + [True] * len(seq.completion_ids)
+        mb = assemble([PackedSequence(Chain(ids, mask, [0.0] * len(ids), steps=1), 0, "rl")])
+        with torch.no_grad():
+            out.append([float(x) for x in learner.token_logprobs(mb).float().cpu()])
+    return ScoreResponse(request_id=req.request_id, policy_version=learner.version, logprobs=out)
 
 
 def _emit(out: IO[str], message) -> None:
@@ -72,6 +121,8 @@ def serve(cfg: LearnerConfig, inp: IO[str], out: IO[str], initial_adapter: Path 
 
     ctx = init_distributed()
     learner = Learner(cfg, ctx, initial_adapter)
+    if initial_adapter is not None:
+        load_trainer_state(learner, initial_adapter)
     if ctx.is_main:
         _emit(out, ReadyMessage(policy_version=learner.version, world_size=ctx.world_size, device=str(ctx.device),
                                 trainable_parameters=learner.trainable_parameters))
@@ -99,8 +150,18 @@ def serve(cfg: LearnerConfig, inp: IO[str], out: IO[str], initial_adapter: Path 
                     world_size=ctx.world_size, device=str(ctx.device),
                     trainable_parameters=learner.trainable_parameters))
             continue
+        if isinstance(req, ScoreRequest):
+            try:
+                scored: ScoreResponse | ErrorResponse = score(learner, req)
+            except InvalidBatch as e:
+                scored = ErrorResponse(request_id=req.request_id, error_kind="invalid_request", message=str(e))
+            if ctx.is_main:
+                _emit(out, scored)
+            continue
         try:
             metrics = learner.train_step(_load_batch(req))
+            if learner.adapter_path is not None and ctx.is_main and metrics.trajectories_trained + metrics.sft_examples_trained:
+                save_trainer_state(learner, learner.adapter_path)
             response = TrainStepResponse(
                 request_id=req.request_id, policy_version=learner.version,
                 adapter_path=str(learner.adapter_path) if learner.adapter_path else None, metrics=metrics)
