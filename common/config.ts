@@ -14,7 +14,7 @@ const ConfigSchema = z.object({
   /** Shared queue for workflows and for activities that may run on any worker. */
   DEBUGRL_TASK_QUEUE: z.string().min(1).default('debugrl'),
   /** Queue of the GPU activity worker that drives the learner. */
-  DEBUGRL_LEARNER_TASK_QUEUE: z.string().min(1).default('debugrl-learner'),
+  DEBUGRL_LEARNER_TASK_QUEUE: z.string().min(1).default('gpu'),
   DEBUGRL_KAFKA_BROKERS: z
     .string()
     .default('127.0.0.1:9092')

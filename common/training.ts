@@ -1,0 +1,185 @@
+/** GRPO training: the run's input, the group record (the claim check on Kafka `training-groups`), the step result and
+ * the coordinator's progress. Pure: shared by the workflow, the activities and the CLI. */
+import { z } from 'zod';
+import { EpisodeLimits, Toolset } from './episode';
+
+export const TRAINING_GROUPS_TOPIC = 'training-groups';
+export const GROUP_SCHEMA = 'debugrl.training-group/v1';
+
+/** The adapter name the learner publishes for a policy version. Version 0 is the base model (`embedded`). */
+export const adapterName = (version: number) => `policy-v${version}`;
+export const policySpecFor = (base: string, version: number) => (version === 0 ? base : `${base}:${adapterName(version)}`);
+/** The version a published adapter name encodes, or null for any other policy spec. */
+export function versionOfAdapter(adapter: string | null): number | null {
+  const m = adapter ? /^policy-v(\d+)$/.exec(adapter) : null;
+  return m ? Number(m[1]) : null;
+}
+
+export const LearnerSpec = z
+  .object({
+    /** `smollm2`: the embedded server's SmolLM2-135M (its cached HF folder); `tiny-moe`: the random Qwen3-MoE. */
+    model: z.enum(['smollm2', 'tiny-moe']).default('smollm2'),
+    loraRank: z.number().int().min(1).max(256).default(8),
+    lr: z.number().positive().max(1).default(1e-5),
+    /** Tokens per microbatch: the seed's 16,384 (what FSDP over two H200s made room for). */
+    maxTokens: z.number().int().min(64).max(262_144).default(16_384),
+    klCoef: z.number().min(0).default(0.01),
+    /** Policy version of the fresh adapter (tests start a learner "ahead" to exercise the lag check). */
+    initialVersion: z.number().int().min(0).default(0),
+    /** Score every lag-0 trajectory before training and report mean |log rho| (one extra forward, no backward). */
+    checkLogprobs: z.boolean().default(false),
+  })
+  .strict();
+export type LearnerSpec = z.infer<typeof LearnerSpec>;
+
+export const TrainingRunInput = z
+  .object({
+    runId: z.string().regex(/^[\w.-]{1,80}$/, 'letters, digits, ".", "_" and "-" only').optional(),
+    /** Base policy; published adapters are served as `<policy>:policy-v<N>`. Only the embedded server takes adapters. */
+    policy: z.literal('embedded').default('embedded'),
+    split: z.enum(['train', 'validation', 'test']).default('train'),
+    taskIds: z.array(z.string().regex(/^[a-z][a-z0-9_]{2,63}$/)).min(1).optional(),
+    maxTasks: z.number().int().min(1).optional(),
+    /** The seed's groups of 12 trajectories of one task, 4 groups per optimizer step (48 trajectories). */
+    groupSize: z.number().int().min(2).max(64).default(12),
+    groupsPerStep: z.number().int().min(1).max(64).default(4),
+    /** A group open this long is sealed with what it has, if that is at least `minToSeal` (the seed: 8 of 12). */
+    minToSeal: z.number().int().min(2).optional(),
+    sealTimeoutSeconds: z.number().int().min(1).default(1800),
+    steps: z.number().int().min(1).max(1_000_000),
+    /** P environment slots: running child episodes. */
+    poolSize: z.number().int().min(1).max(1024).default(8),
+    /** Backpressure on sealed, untrained groups: no new episode at the high mark, resume below the low mark. */
+    highWater: z.number().int().min(1).optional(),
+    lowWater: z.number().int().min(0).optional(),
+    /** The seed's limit on async drift: groups whose oldest step is more than 4 versions behind are refused. */
+    maxPolicyLag: z.number().int().min(0).max(100).default(4),
+    /** Infrastructure failures retried per group before the whole group fails (never scored as 0). */
+    infraRetries: z.number().int().min(0).max(100).default(3),
+    limits: EpisodeLimits.default(EpisodeLimits.parse({})),
+    toolset: Toolset.default('full'),
+    learner: LearnerSpec.default(LearnerSpec.parse({})),
+    learnerTaskQueue: z.string().min(1).default('gpu'),
+    /** Every E steps a validation EvaluationWorkflow with the current adapter; 0 = never. */
+    evalEvery: z.number().int().min(0).default(0),
+    evalMaxTasks: z.number().int().min(1).default(5),
+    /** Continue-as-new after this many steps in one run (or when Temporal suggests it). */
+    continueAsNewEvery: z.number().int().min(1).default(50),
+    seed: z.number().int().min(0).default(0),
+    sandboxScheduleToStartSeconds: z.number().int().min(1).max(3600).default(60),
+  })
+  .strict()
+  .superRefine((v, ctx) => {
+    if (v.minToSeal !== undefined && v.minToSeal > v.groupSize) ctx.addIssue({ code: 'custom', path: ['minToSeal'], message: `must be at most groupSize (${v.groupSize})` });
+    const high = v.highWater ?? 2 * v.groupsPerStep;
+    const low = v.lowWater ?? v.groupsPerStep;
+    if (high < v.groupsPerStep) ctx.addIssue({ code: 'custom', path: ['highWater'], message: `must be at least groupsPerStep (${v.groupsPerStep}), or no step can ever start` });
+    if (low >= high) ctx.addIssue({ code: 'custom', path: ['lowWater'], message: `must be below highWater (${high})` });
+  });
+export type TrainingRunInput = z.input<typeof TrainingRunInput>;
+export type TrainingRunConfig = z.infer<typeof TrainingRunInput>;
+
+/** Derived settings: the seed sealed at 8 of 12, i.e. two thirds of the group. */
+export function runSettings(cfg: TrainingRunConfig) {
+  return {
+    minToSeal: cfg.minToSeal ?? Math.min(cfg.groupSize, Math.ceil((2 * cfg.groupSize) / 3)),
+    highWater: cfg.highWater ?? 2 * cfg.groupsPerStep,
+    lowWater: cfg.lowWater ?? cfg.groupsPerStep,
+  };
+}
+
+/** One scored trajectory of a group, as the group record carries it. */
+export const GroupEpisode = z.object({
+  episodeId: z.string(),
+  reward: z.number(),
+  components: z.record(z.string(), z.number()),
+  passed: z.boolean(),
+  /** Oldest policy version among its turns: what the lag check looks at. */
+  minPolicyVersion: z.number().int().min(0),
+});
+export type GroupEpisode = z.infer<typeof GroupEpisode>;
+
+export const GroupRecord = z.object({
+  schema: z.literal(GROUP_SCHEMA),
+  groupId: z.string(),
+  runId: z.string(),
+  taskId: z.string(),
+  rewardConfig: z.string(),
+  episodes: z.array(GroupEpisode).min(1),
+  sealedReason: z.enum(['full', 'partial-timeout']),
+  infraFailures: z.number().int().min(0),
+});
+export type GroupRecord = z.infer<typeof GroupRecord>;
+
+/** Why a trajectory or group was left out of a step; each is counted in the step result. */
+export type RejectReason = 'policy-lag' | 'missing-token-ids' | 'missing-logprobs' | 'misaligned-logprobs' | 'no-turns' | 'duplicate-group';
+
+export interface StepResult {
+  stepId: string;
+  step: number;
+  versionBefore: number;
+  versionAfter: number;
+  adapterPath: string | null;
+  trainedGroups: string[];
+  rejectedGroups: { groupId: string; reason: RejectReason; lag: number }[];
+  rejectedTrajectories: { episodeId: string; reason: RejectReason; detail: string }[];
+  /** Trajectories per lag (versionBefore - oldest step version), over the groups read. */
+  lagHistogram: Record<string, number>;
+  meanReward: number;
+  passRate: number;
+  /** The learner's TrainMetrics (snake_case, as the service sends them), null when nothing was trainable. */
+  metrics: Record<string, number | string> | null;
+  /** Mean and max |log rho| between the learner's logprobs and the stored rollout logprobs at lag 0. */
+  lag0: { tokens: number; meanAbsLogRatio: number; maxAbsLogRatio: number } | null;
+  /** Learner wall time of the step (reading, scoring, training) in ms. */
+  busyMs: number;
+}
+
+export interface PublishResult {
+  adapter: string;
+  version: number;
+  canary: { tokens: number; maxAbsDiff: number; tolerance: number };
+  unloaded: string[];
+}
+
+export interface StepPoint {
+  step: number;
+  version: number;
+  meanReward: number;
+  passRate: number;
+  trained: number;
+  staleGroups: number;
+  rejectedTrajectories: number;
+  klMean: number | null;
+  clipLow: number | null;
+  clipHigh: number | null;
+  ratioMean: number | null;
+  offpolicyWeightMean: number | null;
+  busyFraction: number;
+  lag0MeanAbsLogRatio: number | null;
+  curriculumPhase: string;
+  share3070: number | null;
+  validationPass1: number | null;
+  atMs: number;
+}
+
+export interface TrainingProgress {
+  runId: string;
+  phase: 'starting' | 'running' | 'paused' | 'stopping' | 'finished' | 'failed';
+  policyVersion: number;
+  step: number;
+  steps: number;
+  poolSize: number;
+  running: number;
+  episodesDone: number;
+  infraFailures: number;
+  groupsOpen: number;
+  groupsQueued: number;
+  groupsFailed: number;
+  staleGroupsRejected: number;
+  rolloutsPerSecond: number;
+  lagHistogram: Record<string, number>;
+  curriculum: string;
+  perStep: StepPoint[];
+  startedAtMs: number;
+}
