@@ -1,12 +1,28 @@
 /** Evaluation activities: pick the tasks, record the evaluation, and aggregate its stored trajectories into the report. */
 import * as path from 'node:path';
 import type { Pool } from 'pg';
+import { inTransaction } from './pg';
 import { REPO_ROOT, type Config } from '../common/config';
 import type { Arm, EvaluationConfig, EvaluationResult } from '../common/evaluation';
 import { listTaskDirs, loadTask } from '../tasks/task-loader';
 import { ApplicationFailure } from '@temporalio/common';
 import { buildReport, writeReport } from './report/report';
 import { TrajectoryRecord } from '../common/trajectory';
+
+export interface BeginEvaluationInput {
+  /** The id asked for (EvaluationInput.evaluationId or the workflow id). */
+  evaluationId: string;
+  workflowId: string;
+  /** The workflow's first run id; absent only in histories from before runs were recorded. */
+  runId?: string;
+  /** Store a second run of an existing id under a new id instead of refusing it. */
+  rerun?: boolean;
+  input: EvaluationConfig;
+  arms: Arm[];
+  taskIds: string[];
+}
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export const REPORTS_DIR = path.join(REPO_ROOT, 'reports');
 
@@ -44,11 +60,47 @@ export function createEvaluationActivities(deps: { pool: Pool; config: Config })
       return chosen.slice(0, input.maxTasks ?? undefined).map((t) => t.id);
     },
 
-    async beginEvaluation(input: { evaluationId: string; workflowId: string; input: EvaluationConfig; arms: Arm[]; taskIds: string[] }): Promise<void> {
-      await deps.pool.query(
-        `insert into evaluations (evaluation_id, workflow_id, input) values ($1, $2, $3) on conflict (evaluation_id) do nothing`,
-        [input.evaluationId, input.workflowId, JSON.stringify({ input: input.input, arms: input.arms, taskIds: input.taskIds })],
-      );
+    /** Records the evaluation and returns the id its episodes and report go under. A retry of the same workflow run
+     * finds its own row. Another run under an existing id is refused (its episodes would mix with the first run's in
+     * the report) unless it asks for a new run with `rerun`, which is stored as `<id>-run<N>`. */
+    async beginEvaluation(input: BeginEvaluationInput): Promise<{ evaluationId: string }> {
+      const row = JSON.stringify({ input: input.input, arms: input.arms, taskIds: input.taskIds });
+      if (!input.runId) {
+        // Evaluations started before runs were recorded: the old, unchecked insert.
+        await deps.pool.query(`insert into evaluations (evaluation_id, workflow_id, input) values ($1, $2, $3) on conflict (evaluation_id) do nothing`, [input.evaluationId, input.workflowId, row]);
+        return { evaluationId: input.evaluationId };
+      }
+      return inTransaction(deps.pool, async (client) => {
+        await client.query('select pg_advisory_xact_lock(hashtext($1))', [`evaluation:${input.evaluationId}`]);
+        const mine = await client.query('select evaluation_id from evaluations where run_id = $1', [input.runId]);
+        if (mine.rowCount) return { evaluationId: mine.rows[0].evaluation_id as string };
+        const existing = await client.query('select workflow_id, started_at from evaluations where evaluation_id = $1', [input.evaluationId]);
+        let evaluationId = input.evaluationId;
+        if (existing.rowCount) {
+          const first = existing.rows[0] as { workflow_id: string; started_at: Date };
+          if (!input.rerun) {
+            throw ApplicationFailure.nonRetryable(
+              `evaluation "${input.evaluationId}" already exists (workflow ${first.workflow_id}, started ${first.started_at.toISOString()}); ` +
+                `a second run under the same id would mix its episodes with the first run's. Ask for a new run with rerun: true ` +
+                `(CLI: --rerun), stored as "${input.evaluationId}-run<N>", or choose another id`,
+              'InvalidInput',
+            );
+          }
+          const taken = await client.query('select evaluation_id from evaluations where evaluation_id like $1', [`${likeEscape(input.evaluationId)}-run%`]);
+          const ids = new Set(taken.rows.map((r) => r.evaluation_id as string));
+          let n = 2;
+          while (ids.has(`${input.evaluationId}-run${n}`)) n++;
+          evaluationId = `${input.evaluationId}-run${n}`;
+        }
+        await client.query('insert into evaluations (evaluation_id, workflow_id, run_id, base_id, input) values ($1, $2, $3, $4, $5)', [
+          evaluationId,
+          input.workflowId,
+          input.runId,
+          input.evaluationId,
+          row,
+        ]);
+        return { evaluationId };
+      });
     },
 
     async aggregateEvaluation(input: { evaluationId: string; k: number; arms: Arm[] }): Promise<Omit<EvaluationResult, 'failedEpisodes'>> {

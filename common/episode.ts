@@ -58,6 +58,23 @@ export interface PolicyTurnResult {
   policyVersion: number;
 }
 
+/** What the workflow learns from one policy turn since the claim-check change: never the call itself, which lives in
+ * the event log (PostgreSQL) under (episode, turn) and is read from there by the tool activity. Bounded in size
+ * whatever the model sent. */
+export interface PolicyReplyClaim {
+  turn: number;
+  /** The tool called; null when the reply holds no valid call (no call, an unknown tool, invalid arguments). */
+  tool: string | null;
+  /** A digest of the call's name and arguments: the repeat guard compares these. Null with `tool`. */
+  digest: string | null;
+  /** A short, single-line summary of the arguments (or of why the reply is invalid), for the Temporal UI. */
+  summary: string;
+  invalid: boolean;
+  contextExhausted: boolean;
+  promptTokens: number;
+  completionTokens: number;
+}
+
 /** What the workflow learns from one tool call. The observation text stays in PostgreSQL. */
 export interface ToolTurnResult {
   ok: boolean;
@@ -65,6 +82,46 @@ export interface ToolTurnResult {
   debugger: boolean;
   ended: boolean;
   outputChars: number;
+  /** Where the debugger stands after the call ("articles.py:7 in add_tag", "ended"), when the call touched it. */
+  location?: string;
+}
+
+/** Longest summary of a call's arguments shown in the Temporal UI and the `state` query. */
+export const CALL_SUMMARY_CHARS = 60;
+
+const ONE_LINE = (s: string) => Array.from(s, (c) => (c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127 ? ' ' : c)).join('').replace(/\s+/g, ' ').trim();
+
+/** A short, single-line summary of a call's arguments: "importers.py:16", "articles.py 1-40", "$ pytest -q". */
+export function summarizeCall(name: string, args: unknown): string {
+  const a = args && typeof args === 'object' && !Array.isArray(args) ? (args as Record<string, unknown>) : {};
+  const str = (k: string) => (typeof a[k] === 'string' ? (a[k] as string) : typeof a[k] === 'number' ? String(a[k]) : undefined);
+  let text: string;
+  if (str('file') && str('line')) text = `${str('file')}:${str('line')}`;
+  else if (str('test_file')) text = str('test_name') ? `${str('test_file')}::${str('test_name')}` : str('test_file')!;
+  else if (str('path')) text = str('start_line') ? `${str('path')} ${str('start_line')}-${str('end_line') ?? ''}` : str('path')!;
+  else if (str('command')) text = `$ ${str('command')}`;
+  else if (str('expression')) text = str('expression')!;
+  else if (str('target')) text = str('target')!;
+  else text = Object.keys(a).slice(0, 3).join(', ');
+  const line = ONE_LINE(`${name.length > 40 ? `${name.slice(0, 40)}…` : name} ${text}`);
+  return line.length > CALL_SUMMARY_CHARS ? `${line.slice(0, CALL_SUMMARY_CHARS - 1)}…` : line;
+}
+
+/** What the `state` query of a running EpisodeWorkflow answers: enough to watch an episode live. */
+export interface EpisodeState {
+  episodeId: string;
+  taskId: string;
+  phase: 'starting' | 'policy' | 'tool' | 'grading' | 'storing' | 'finished';
+  turn: number;
+  /** The latest call and how it went (ok, error, invalid, guard: not run). */
+  lastCall: { turn: number; summary: string; result: 'ok' | 'error' | 'invalid' | 'not run' | 'pending' } | null;
+  /** Where the debugger last stood, or null if it was never started. */
+  debuggerLocation: string | null;
+  recoveries: number;
+  invalidStreak: number;
+  repeatStreak: number;
+  exitReason: ExitReason | null;
+  passed: boolean | null;
 }
 
 /** The workflow's result: ids and a summary (the claim-check pattern); the record is in Kafka and PostgreSQL. */
@@ -82,7 +139,15 @@ export interface EpisodeResult {
   error?: string;
 }
 
-/** One deterministic id per episode: the workflow id and its first run id. Retries of any activity reuse it. */
+/** One deterministic id per episode: the workflow id and its whole first run id. Retries of any activity reuse it, and
+ * a second run under the same workflow id (a re-run evaluation names its children alike) gets an id of its own. */
 export function episodeIdFor(workflowId: string, firstRunId: string): string {
+  return `${workflowId}:${firstRunId}`;
+}
+
+/** The id episodes started before the `episode-id-full-run-id` patch used: the first 8 hex digits of the run id.
+ * Run ids are time-ordered, so two runs of one workflow id within about 65 s shared it. Kept only so that those
+ * workflows replay with the id they wrote their events under. */
+export function legacyEpisodeIdFor(workflowId: string, firstRunId: string): string {
   return `${workflowId}:${firstRunId.slice(0, 8)}`;
 }

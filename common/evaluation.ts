@@ -33,6 +33,9 @@ export const EvaluationInput = z
     concurrency: z.number().int().min(1).max(256).default(4),
     /** Passed through to each episode (see EpisodeInput). */
     sandboxScheduleToStartSeconds: z.number().int().min(1).max(3600).default(60),
+    /** An evaluation id that exists already is refused, so that two runs never mix in one report; `rerun` asks for a
+     * new run of it instead, stored under `<id>-run<N>` (the result's evaluationId). */
+    rerun: z.boolean().default(false),
   })
   .strict()
   .superRefine((v, ctx) => {

@@ -21,15 +21,22 @@ const short = proxyActivities<Activities>({
 
 export async function EvaluationWorkflow(rawInput: unknown): Promise<EvaluationResult> {
   const cfg = parseInput(EvaluationInput, rawInput, 'EvaluationWorkflow');
-  const evaluationId = cfg.evaluationId ?? workflowInfo().workflowId;
+  const requestedId = cfg.evaluationId ?? workflowInfo().workflowId;
   const arms = armsOf(cfg);
-  const progress: EvaluationProgress = { evaluationId, total: 0, done: 0, running: 0, failed: 0, passed: 0, startedAtMs: Date.now(), phase: 'starting' };
+  const progress: EvaluationProgress = { evaluationId: requestedId, total: 0, done: 0, running: 0, failed: 0, passed: 0, startedAtMs: Date.now(), phase: 'starting' };
   setHandler(progressQuery, () => progress);
-  upsertSearchAttributes([{ key: EvaluationId, value: evaluationId }]);
+  upsertSearchAttributes([{ key: EvaluationId, value: requestedId }]);
 
   const taskIds = await short.listTasks({ split: cfg.split ?? null, taskIds: cfg.taskIds ?? null, maxTasks: cfg.maxTasks ?? null });
   if (!taskIds.length) throw ApplicationFailure.nonRetryable(`no tasks matched (split ${cfg.split ?? '-'}, taskIds ${cfg.taskIds?.join(',') ?? '-'})`, 'InvalidInput');
-  await short.beginEvaluation({ evaluationId, workflowId: workflowInfo().workflowId, input: cfg, arms, taskIds });
+  const { workflowId, firstExecutionRunId } = workflowInfo();
+  // Refuses an existing id unless cfg.rerun, which gets a new one. Histories from before runs were recorded got nothing back.
+  const begun = await short.beginEvaluation({ evaluationId: requestedId, workflowId, runId: firstExecutionRunId, rerun: cfg.rerun, input: cfg, arms, taskIds });
+  const evaluationId = begun?.evaluationId ?? requestedId;
+  if (evaluationId !== requestedId) {
+    progress.evaluationId = evaluationId;
+    upsertSearchAttributes([{ key: EvaluationId, value: evaluationId }]);
+  }
 
   // Interleave arms and tasks so a partial run already compares like with like.
   const jobs = [];
