@@ -1,5 +1,7 @@
-/** Kafka access shared by activities: one idempotent producer per process, and reading one record back by offset. */
-import { Kafka, logLevel, type Producer } from 'kafkajs';
+/** Kafka access shared by activities, tests and infra checks: one idempotent producer per process that is rebuilt after
+ * a failure, a partition's offsets, and `scanPartition`, the one way this project reads a partition back. */
+import { randomBytes } from 'node:crypto';
+import { Kafka, logLevel, type KafkaMessage, type Producer } from 'kafkajs';
 
 export function makeKafka(brokers: string[], clientId: string): Kafka {
   return new Kafka({ clientId, brokers, logLevel: logLevel.ERROR, retry: { retries: 8 } });
@@ -12,33 +14,151 @@ export async function connectProducer(kafka: Kafka): Promise<Producer> {
   return producer;
 }
 
-/** Reads the record at (topic, partition, offset) with a throwaway consumer group. Slow (a group join), so it is for
- * checks and replays, not the hot path. */
+export interface SharedProducer {
+  /** The connected producer; connects on first use and again after a failure. */
+  get(): Promise<Producer>;
+  close(): Promise<void>;
+}
+
+/** One lazily connected producer for the process. A failed connect or send (the broker was killed, a restarted broker
+ * no longer knows the producer's epoch) drops it, so the next call connects a fresh one instead of reusing a broken
+ * one; the failing activity is retried by Temporal. Exactly-once publication does not rest on the producer's
+ * idempotence across attempts: see storeAndPublish. */
+export function sharedProducer(kafka: Kafka, log: (m: string) => void = (m) => console.error(`[kafka] ${m}`)): SharedProducer {
+  let current: Promise<Producer> | undefined;
+  const drop = (p: Promise<Producer>, why: string) => {
+    if (current !== p) return;
+    current = undefined;
+    log(`producer dropped (${why}); the next send reconnects`);
+    p.then((producer) => producer.disconnect()).catch(() => undefined);
+  };
+  return {
+    get() {
+      if (current) return current;
+      const p: Promise<Producer> = connectProducer(kafka).then((producer) => {
+        const send = producer.send.bind(producer);
+        producer.send = async (record) => {
+          try {
+            return await send(record);
+          } catch (e) {
+            drop(p, (e as Error).message);
+            throw e;
+          }
+        };
+        return producer;
+      });
+      p.catch((e: Error) => drop(p, `connect failed: ${e.message}`));
+      current = p;
+      return p;
+    },
+    async close() {
+      const p = current;
+      current = undefined;
+      if (p) await (await p.catch(() => undefined))?.disconnect();
+    },
+  };
+}
+
+export interface PartitionOffsets {
+  partition: number;
+  /** First offset still stored. */
+  low: string;
+  /** One past the last offset written. */
+  high: string;
+}
+
+export async function topicOffsets(kafka: Kafka, topic: string): Promise<PartitionOffsets[]> {
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    const offsets = await admin.fetchTopicOffsets(topic);
+    return offsets.map((o) => ({ partition: o.partition, low: o.low, high: o.high })).sort((a, b) => a.partition - b.partition);
+  } finally {
+    await admin.disconnect();
+  }
+}
+
+export interface ScanOptions {
+  topic: string;
+  partition: number;
+  /** First offset to read; default and floor: the partition's low watermark. */
+  from?: string;
+  /** Stop before this offset; default: the partition's high watermark when the scan starts. */
+  until?: string;
+  timeoutMs?: number;
+}
+
+/** Reads the messages at [from, until) of one partition in order with a throwaway consumer group, calling `visit` for
+ * each; `visit` returning true ends the scan early. Resolves to the number of messages visited. A consumer crash that
+ * kafkajs will not restart from, or the time limit, rejects, so the calling activity fails and is retried. Slow to
+ * start (a group join): for publish checks, replays and audits, not the hot path. */
+export async function scanPartition(kafka: Kafka, opts: ScanOptions, visit: (message: KafkaMessage) => boolean | void): Promise<number> {
+  const timeoutMs = opts.timeoutMs ?? 60_000;
+  let from = opts.from === undefined ? undefined : BigInt(opts.from);
+  let until = opts.until === undefined ? undefined : BigInt(opts.until);
+  if (from === undefined || until === undefined) {
+    const offsets = await topicOffsets(kafka, opts.topic);
+    const mine = offsets.find((o) => o.partition === opts.partition);
+    if (!mine) throw new Error(`${opts.topic} has no partition ${opts.partition}`);
+    from = from === undefined || from < BigInt(mine.low) ? BigInt(mine.low) : from;
+    until ??= BigInt(mine.high);
+  }
+  if (from >= until) return 0;
+  const start = from;
+  const end = until;
+
+  const consumer = kafka.consumer({ groupId: `debugrl-scan-${process.pid}-${randomBytes(6).toString('hex')}` });
+  let visited = 0;
+  await consumer.connect();
+  try {
+    await consumer.subscribe({ topic: opts.topic, fromBeginning: true });
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`scanning ${opts.topic}/${opts.partition} [${start}, ${end}) timed out after ${timeoutMs} ms`)), timeoutMs);
+      const finish = (err?: Error) => {
+        clearTimeout(timer);
+        if (err) reject(err);
+        else resolve();
+      };
+      // kafkajs restarts the consumer itself after a retriable crash (a fresh group's coordinator moving, a broker
+      // coming back), bounded by the time limit; any other crash fails the scan.
+      consumer.on(consumer.events.CRASH, (e) => {
+        if (!e.payload.restart) finish(new Error(`scanning ${opts.topic}/${opts.partition}: consumer crashed: ${e.payload.error.message}`));
+      });
+      consumer.on(consumer.events.GROUP_JOIN, (e) => {
+        const assigned = e.payload.memberAssignment[opts.topic] ?? [];
+        const others = assigned.filter((p) => p !== opts.partition);
+        if (others.length) consumer.pause([{ topic: opts.topic, partitions: others }]);
+        consumer.seek({ topic: opts.topic, partition: opts.partition, offset: String(start) });
+      });
+      consumer
+        .run({
+          autoCommit: false,
+          eachMessage: async ({ partition, message }) => {
+            const offset = BigInt(message.offset);
+            if (partition !== opts.partition || offset < start || offset >= end) return;
+            visited++;
+            if (visit(message) === true || offset + 1n >= end) finish();
+          },
+        })
+        .catch((e: Error) => finish(e));
+    });
+  } finally {
+    await consumer.disconnect().catch(() => undefined);
+  }
+  return visited;
+}
+
+/** Reads the record at (topic, partition, offset). */
 export async function readRecord(
   kafka: Kafka,
   at: { topic: string; partition: number; offset: string },
   timeoutMs = 30_000,
 ): Promise<{ key: string | null; value: Buffer | null }> {
-  const consumer = kafka.consumer({ groupId: `debugrl-read-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}` });
-  await consumer.connect();
-  try {
-    await consumer.subscribe({ topic: at.topic, fromBeginning: true });
-    return await new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no record at ${at.topic}/${at.partition}@${at.offset} within ${timeoutMs} ms`)), timeoutMs);
-      consumer.on(consumer.events.GROUP_JOIN, () => consumer.seek({ topic: at.topic, partition: at.partition, offset: at.offset }));
-      consumer
-        .run({
-          autoCommit: false,
-          eachMessage: async ({ partition, message }) => {
-            if (partition === at.partition && message.offset === at.offset) {
-              clearTimeout(timer);
-              resolve({ key: message.key?.toString() ?? null, value: message.value });
-            }
-          },
-        })
-        .catch(reject);
-    });
-  } finally {
-    await consumer.disconnect();
-  }
+  let found: { key: string | null; value: Buffer | null } | undefined;
+  await scanPartition(kafka, { topic: at.topic, partition: at.partition, from: at.offset, until: String(BigInt(at.offset) + 1n), timeoutMs }, (m) => {
+    found = { key: m.key?.toString() ?? null, value: m.value };
+    return true;
+  });
+  if (!found) throw new Error(`no record at ${at.topic}/${at.partition}@${at.offset}`);
+  return found;
 }

@@ -8,6 +8,7 @@
  */
 import type { Kafka, Producer } from 'kafkajs';
 import type { Pool, PoolClient } from 'pg';
+import { scanPartition, topicOffsets } from './kafka';
 import { ChatMessage, TRAJECTORY_SCHEMA, TrajectoryRecord, type AssistantEvent, type GradeEvent, type StartEvent, type ToolEvent } from '../common/trajectory';
 import type { ExitReason } from '../common/episode';
 
@@ -127,38 +128,15 @@ export function partitionFor(key: string, partitions: number): number {
   return h % partitions;
 }
 
+/** The offset of this episode's record on the partition at or after `from`, if a send already put it there. */
 async function findPublished(kafka: Kafka, partition: number, from: string, episodeId: string): Promise<string | null> {
-  const admin = kafka.admin();
-  await admin.connect();
-  const offsets = await admin.fetchTopicOffsets(ROLLOUTS_TOPIC).finally(() => admin.disconnect());
-  const high = BigInt(offsets.find((o) => o.partition === partition)?.high ?? '0');
-  if (high <= BigInt(from)) return null;
-  const consumer = kafka.consumer({ groupId: `debugrl-publish-check-${episodeId}-${Date.now()}` });
-  await consumer.connect();
-  try {
-    await consumer.subscribe({ topic: ROLLOUTS_TOPIC, fromBeginning: true });
-    return await new Promise<string | null>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`scanning ${ROLLOUTS_TOPIC}/${partition} from ${from} timed out`)), 60_000);
-      consumer.on(consumer.events.GROUP_JOIN, () => consumer.seek({ topic: ROLLOUTS_TOPIC, partition, offset: from }));
-      consumer
-        .run({
-          autoCommit: false,
-          eachMessage: async ({ partition: p, message }) => {
-            if (p !== partition) return;
-            if (message.headers?.['episode-id']?.toString() === episodeId) {
-              clearTimeout(timer);
-              resolve(message.offset);
-            } else if (BigInt(message.offset) + 1n >= high) {
-              clearTimeout(timer);
-              resolve(null);
-            }
-          },
-        })
-        .catch(reject);
-    });
-  } finally {
-    await consumer.disconnect();
-  }
+  let found: string | null = null;
+  await scanPartition(kafka, { topic: ROLLOUTS_TOPIC, partition, from }, (message) => {
+    if (message.headers?.['episode-id']?.toString() !== episodeId) return false;
+    found = message.offset;
+    return true;
+  });
+  return found;
 }
 
 export interface StoreDeps {
@@ -190,9 +168,7 @@ export async function storeAndPublish(deps: StoreDeps, record: TrajectoryRecord)
     const stored = row.record as TrajectoryRecord; // publish what was stored first, even if this attempt rebuilt it
     let partition: number = row.publish_partition;
     if (row.publish_from === null) {
-      const admin = deps.kafka.admin();
-      await admin.connect();
-      const offsets = await admin.fetchTopicOffsets(ROLLOUTS_TOPIC).finally(() => admin.disconnect());
+      const offsets = await topicOffsets(deps.kafka, ROLLOUTS_TOPIC);
       partition = partitionFor(stored.taskId, offsets.length);
       const from = offsets.find((o) => o.partition === partition)?.high ?? '0';
       // Saved before the send, so that a crash after the send leaves the scan start behind for the retry.

@@ -1,8 +1,7 @@
 /** Opens the real clients the activities need, once per process. */
-import { Pool } from 'pg';
-import type { Producer } from 'kafkajs';
 import type { ActivityDeps } from '../activities';
-import { connectProducer, makeKafka } from '../activities/kafka';
+import { makeKafka, sharedProducer } from '../activities/kafka';
+import { makePool } from '../activities/pg';
 import type { Config } from '../common/config';
 
 export interface OpenDeps extends ActivityDeps {
@@ -10,22 +9,18 @@ export interface OpenDeps extends ActivityDeps {
 }
 
 export function openDeps(config: Config, clientId = `debugrl-${process.pid}`): OpenDeps {
-  const pool = new Pool({ connectionString: config.DEBUGRL_DATABASE_URL, max: 8 });
+  // Both survive their server's restart: a lost connection fails the activity using it (Temporal retries it) and is
+  // logged, instead of an unhandled 'error' event ending the process.
+  const pool = makePool(config.DEBUGRL_DATABASE_URL, { max: 8 });
   const kafka = makeKafka(config.DEBUGRL_KAFKA_BROKERS, clientId);
-  let producer: Promise<Producer> | undefined;
+  const producer = sharedProducer(kafka);
   return {
     config,
     pool,
     kafka,
-    producer: () => {
-      producer ??= connectProducer(kafka).catch((e) => {
-        producer = undefined; // let the next call retry the connection
-        throw e;
-      });
-      return producer;
-    },
+    producer: () => producer.get(),
     async close() {
-      if (producer) await (await producer.catch(() => undefined))?.disconnect();
+      await producer.close();
       await pool.end();
     },
   };
