@@ -6,11 +6,28 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { emptyCalibration, measuredSolveRate, type Calibration } from './calibration';
 import { loadTask, TaskFormatError, type LoadedTask } from './task-loader';
 import { DebuggerPreference, Split, TaskCategory } from './task-schema';
 
 /** The seed's median task (from its section "Tasks that make runtime inspection useful"). */
 export const SEED_MEDIAN = { sourceLines: 132, files: 3 } as const;
+
+/** The seed's corpus size and split (issue 13's target). */
+export const TARGET_SPLIT = { train: 130, validation: 40, test: 30 } as const;
+
+/** Bugs the seed names, kept (or added, issue 13) as tasks of their own under these ids. */
+export const SEED_NAMED_TASKS = ['deepcopy_circular', 'lease_gateway_validation_leak', 'producer_consumer_shutdown', 'toctou_file_check', 'reentrant_lock_owner'] as const;
+
+/** Declared difficulty against measured solve rate (tasks/calibration.json), per difficulty level. */
+export interface DifficultyCheck {
+  tasks: number;
+  /** Tasks with at least one measured episode. */
+  measured: number;
+  episodes: number;
+  /** Mean over measured tasks of each task's pooled solve rate; null when none was measured. */
+  meanSolveRate: number | null;
+}
 
 export interface Distribution {
   min: number;
@@ -38,6 +55,18 @@ export interface CorpusStats {
   byDebugger: Record<string, number>;
   byDifficulty: Record<string, number>;
   multiSiteFix: number;
+  /** Tasks where patching the symptom leaves other visible tests failing (`obvious_fix_wrong`). */
+  obviousFixWrong: number;
+  /** Which of SEED_NAMED_TASKS exist. */
+  seedNamedTasks: Record<string, boolean>;
+  target: typeof TARGET_SPLIT;
+  /** Split of each task, by id. */
+  splits: Record<string, string>;
+  /** Median reachable lines and files per split. */
+  medianBySplit: Record<string, { sourceLines: number | null; files: number | null }>;
+  difficultyVsMeasured: Record<string, DifficultyCheck>;
+  /** Policies (and tool sets) the calibration holds measurements from. */
+  calibrationPolicies: string[];
   sourceLines: Distribution | null;
   reachableFiles: Distribution | null;
   seedMedian: typeof SEED_MEDIAN;
@@ -192,7 +221,7 @@ function tally(values: string[], keys: readonly string[]): Record<string, number
   return out;
 }
 
-export function corpusStats(dirs: string[]): CorpusStats {
+export function corpusStats(dirs: string[], calibration: Calibration = emptyCalibration()): CorpusStats {
   const tasks: LoadedTask[] = [];
   const unreadable: CorpusStats['unreadable'] = [];
   for (const dir of dirs) {
@@ -210,6 +239,29 @@ export function corpusStats(dirs: string[]): CorpusStats {
   }
   for (const t of tasks) counts[t.spec.split]![t.spec.category]![t.spec.debugger]! += 1;
   const sizes = tasks.map(taskSize);
+  const sizeOf = new Map(sizes.map((z) => [z.id, z]));
+  const ids = new Set(tasks.map((t) => t.spec.id));
+  const medianBySplit: CorpusStats['medianBySplit'] = {};
+  for (const split of Split.options) {
+    const inSplit = tasks.filter((t) => t.spec.split === split).map((t) => sizeOf.get(t.spec.id)!);
+    medianBySplit[split] = {
+      sourceLines: distribution(inSplit.map((z) => z.reachableLines))?.median ?? null,
+      files: distribution(inSplit.map((z) => z.reachableFiles.length))?.median ?? null,
+    };
+  }
+  const difficultyVsMeasured: CorpusStats['difficultyVsMeasured'] = {};
+  for (const level of ['easy', 'medium', 'hard'] as const) {
+    const rates = tasks.filter((t) => t.spec.difficulty === level).map((t) => measuredSolveRate(calibration, t.spec.id));
+    const got = rates.filter((r) => r !== null);
+    difficultyVsMeasured[level] = {
+      tasks: rates.length,
+      measured: got.length,
+      episodes: got.reduce((n, r) => n + r.episodes, 0),
+      meanSolveRate: got.length ? got.reduce((n, r) => n + r.rate, 0) / got.length : null,
+    };
+  }
+  const policies = new Set<string>();
+  for (const [id, t] of Object.entries(calibration.tasks)) if (ids.has(id)) for (const m of t.measurements) policies.add(`${m.policy} (${m.toolset})`);
   return {
     tasks: tasks.length,
     counts,
@@ -218,6 +270,13 @@ export function corpusStats(dirs: string[]): CorpusStats {
     byDebugger: tally(tasks.map((t) => t.spec.debugger), DebuggerPreference.options),
     byDifficulty: tally(tasks.map((t) => t.spec.difficulty), ['easy', 'medium', 'hard']),
     multiSiteFix: tasks.filter((t) => t.spec.multi_site_fix).length,
+    obviousFixWrong: tasks.filter((t) => t.spec.obvious_fix_wrong).length,
+    seedNamedTasks: Object.fromEntries(SEED_NAMED_TASKS.map((id) => [id, ids.has(id)])),
+    target: TARGET_SPLIT,
+    splits: Object.fromEntries(tasks.map((t) => [t.spec.id, t.spec.split])),
+    medianBySplit,
+    difficultyVsMeasured,
+    calibrationPolicies: [...policies].sort(),
     sourceLines: distribution(sizes.map((s) => s.reachableLines)),
     reachableFiles: distribution(sizes.map((s) => s.reachableFiles.length)),
     seedMedian: SEED_MEDIAN,
@@ -231,7 +290,7 @@ export function formatStats(s: CorpusStats): string {
   const out: string[] = [];
   const debuggers = DebuggerPreference.options;
   const catWidth = Math.max(...TaskCategory.options.map((c) => c.length), 'category'.length);
-  out.push(`${s.tasks} tasks`);
+  out.push(`${s.tasks} tasks (target ${Object.values(s.target).reduce((a, b) => a + b, 0)}: ${Split.options.map((k) => `${k} ${s.bySplit[k]}/${s.target[k]}`).join(', ')})`);
   for (const split of Split.options) {
     out.push('', `${split} (${s.bySplit[split]})`);
     out.push(`  ${'category'.padEnd(catWidth)}  ${debuggers.map((d) => d.padStart(11)).join(' ')}  ${'total'.padStart(5)}`);
@@ -243,11 +302,19 @@ export function formatStats(s: CorpusStats): string {
   }
   const line = (label: string, rec: Record<string, number>) => `${label.padEnd(12)} ${Object.entries(rec).map(([k, v]) => `${k} ${v}`).join(', ')}`;
   out.push('', line('category:', s.byCategory), line('debugger:', s.byDebugger), line('difficulty:', s.byDifficulty));
-  out.push(`${'multi-site:'.padEnd(12)} ${s.multiSiteFix} tasks where the obvious one-line fix leaves tests failing`);
+  out.push(`${'multi-site:'.padEnd(12)} ${s.multiSiteFix} tasks whose fix changes more than one place`);
+  out.push(`${'obvious fix:'.padEnd(12)} ${s.obviousFixWrong} tasks where patching the symptom leaves other tests failing`);
+  out.push(`${'seed bugs:'.padEnd(12)} ${Object.entries(s.seedNamedTasks).map(([id, ok]) => `${id} ${ok ? 'yes' : 'MISSING'}`).join(', ')}`);
   const dist = (d: Distribution | null) => (d ? `min ${d.min}, median ${d.median}, p90 ${d.p90}, max ${d.max}` : 'no tasks');
-  out.push('', 'reachable from the failing tests (non-test files, non-blank non-comment lines):');
+  out.push('', 'reachable from the failing tests (non-test files incl. vendored packages, non-blank non-comment lines):');
   out.push(`  source lines  ${dist(s.sourceLines)}   (seed median ${s.seedMedian.sourceLines})`);
   out.push(`  files         ${dist(s.reachableFiles)}   (seed median ${s.seedMedian.files})`);
+  out.push(`  median by split: ${Split.options.map((k) => `${k} ${s.medianBySplit[k]!.sourceLines ?? '-'} lines / ${s.medianBySplit[k]!.files ?? '-'} files`).join(', ')}`);
+  out.push('', `declared difficulty vs measured solve rate (tasks/calibration.json${s.calibrationPolicies.length ? `: ${s.calibrationPolicies.join(', ')}` : ', nothing measured yet'}):`);
+  for (const [level, d] of Object.entries(s.difficultyVsMeasured)) {
+    const rate = d.meanSolveRate === null ? 'no measurement' : `mean solve rate ${d.meanSolveRate.toFixed(2)} over ${d.episodes} episodes`;
+    out.push(`  ${level.padEnd(7)} ${String(d.tasks).padStart(3)} tasks, ${String(d.measured).padStart(3)} measured, ${rate}`);
+  }
   if (s.unreadable.length) {
     out.push('', `${s.unreadable.length} folders left out (task.json did not load):`);
     for (const u of s.unreadable) out.push(`  ${u.reason}`);

@@ -32,8 +32,12 @@ export const TaskSpec = z
     difficulty: z.enum(['easy', 'medium', 'hard']),
     /** For people only: never shown to the model, never copied into a sandbox. */
     bug: z.string().min(10).max(300),
-    /** True when the obvious one-line fix leaves other tests failing (the seed used these to teach full fixes). */
+    /** True when the fix must change more than one place (several lines far apart, or several files). */
     multi_site_fix: z.boolean().default(false),
+    /** True when patching the symptom where the failing assertion points leaves other visible tests failing, and only
+     * the root-cause fix passes them all. The seed added such tasks after most of its validation failures turned out
+     * to be wrong fixes (50 of 88). Optional; older task.json files leave it out. */
+    obvious_fix_wrong: z.boolean().default(false),
     time_limits: z.object({
       /** Wall-clock limit for one full run of the visible tests. */
       test_seconds: z.number().int().min(1).max(120),

@@ -1,44 +1,32 @@
 /** `debugrl tasks …`: argument parsing, exit codes and what a person reads when a task fails. */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
-import { parseValidateArgs, run } from '../workers/commands/tasks';
+import { runTasksCli } from './helpers/tasks-cli';
 
 const FIXTURES = path.join(__dirname, 'fixtures', 'bad-tasks');
 
-async function capture(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const log = jest.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void out.push(a.join(' ')));
-  const error = jest.spyOn(console, 'error').mockImplementation((...a: unknown[]) => void err.push(a.join(' ')));
-  const before = process.env.DEBUGRL_TASKS_DIR;
-  process.env.DEBUGRL_TASKS_DIR = FIXTURES;
-  try {
-    const code = await run(args);
-    return { code, out: out.join('\n'), err: err.join('\n') };
-  } finally {
-    log.mockRestore();
-    error.mockRestore();
-    if (before === undefined) delete process.env.DEBUGRL_TASKS_DIR;
-    else process.env.DEBUGRL_TASKS_DIR = before;
-  }
-}
+const capture = (args: string[]) => runTasksCli(FIXTURES, args);
 
-describe('parseValidateArgs', () => {
-  it('defaults to every task, 2 jobs and 3 runs', () => {
-    expect(parseValidateArgs([])).toEqual({ tasks: [], jobs: 2, runs: 3 });
-  });
-
-  it('collects repeated --task and reads numbers', () => {
-    expect(parseValidateArgs(['--task', 'a', '--jobs', '4', '--task', 'b', '--runs', '1'])).toEqual({ tasks: ['a', 'b'], jobs: 4, runs: 1 });
-  });
-
+describe('usage', () => {
   it.each([
-    [['--jobs'], '--jobs needs a value'],
-    [['--jobs', '0'], '--jobs must be at least 1'],
-    [['--jobs', 'two'], '--jobs needs a number'],
-    [['--runs', '1.5'], '--runs must be a whole number'],
-    [['--verbose'], 'unknown option "--verbose" for validate'],
-  ])('rejects %j', (args, message) => {
-    expect(() => parseValidateArgs(args)).toThrow(message);
+    [['validate', '--jobs'], /option '--jobs <n>' argument missing/],
+    [['validate', '--jobs', '0'], /--jobs must be between 1 and 16, got 0/],
+    [['validate', '--jobs', 'two'], /--jobs needs a whole number, got "two"/],
+    [['validate', '--runs', '1.5'], /--runs needs a whole number/],
+    [['validate', '--sample', '2'], /--sample must be a number from 0 to 1/],
+    [['validate', '--verbose'], /unknown option '--verbose'/],
+    [['calibrate'], /required option '--from <evaluation-id...>' not specified/],
+  ])('exits 2 for %j', async (args, message) => {
+    const r = await capture(args);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(message);
+  });
+
+  it('refuses to update the manifest from fewer than 3 runs', async () => {
+    const r = await capture(['validate', '--task', 'valid_control', '--runs', '1', '--update-manifest']);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/--update-manifest records only tasks that passed 3 runs/);
   });
 });
 
@@ -62,6 +50,14 @@ describe('run', () => {
     expect(bad.out).toMatch(/0 of 2 tasks valid/);
     expect(bad.out).toContain("fix_unchanged:\n  - fix/calc.py is identical to workspace/calc.py: that file's fix changes nothing\n  - with fix/ applied: still fails test_calc.py::test_add (failed)");
     expect(bad.out).toContain('telltale_comment:\n  - workspace/calc.py line 5: "fix me" (# FIXME: sign flipped) points at the bug');
+  });
+
+  it('writes Figure 6 with --plot', async () => {
+    const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'plot-')), 'fig.svg');
+    const r = await capture(['stats', '--plot', out]);
+    expect(r.code).toBe(0);
+    expect(fs.readFileSync(out, 'utf8')).toMatch(/^<svg [^>]*>[\s\S]*<\/svg>\n$/);
+    fs.rmSync(path.dirname(out), { recursive: true });
   });
 
   it('prints stats as JSON with --json', async () => {

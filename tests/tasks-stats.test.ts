@@ -12,6 +12,7 @@ import {
   resolveModule,
   taskSize,
 } from '../tasks/stats';
+import { figure6, logTicks } from '../tasks/figure';
 import { loadTask } from '../tasks/task-loader';
 
 const FIXTURES = path.join(__dirname, 'fixtures', 'bad-tasks');
@@ -118,7 +119,7 @@ describe('task sizes and the corpus report', () => {
       };
       const dirs = [
         copy('valid_control', 'one', {}),
-        copy('valid_control', 'two', { split: 'test', category: 'aliasing', debugger: 'recommended', multi_site_fix: true, difficulty: 'hard' }),
+        copy('valid_control', 'two', { split: 'test', category: 'aliasing', debugger: 'recommended', multi_site_fix: true, obvious_fix_wrong: true, difficulty: 'hard' }),
         copy('fix_outside_sources', 'three', {}),
         path.join(FIXTURES, 'schema_extra_key'),
       ];
@@ -130,15 +131,39 @@ describe('task sizes and the corpus report', () => {
       expect(s.bySplit).toEqual({ train: 2, validation: 0, test: 1 });
       expect(s.byDifficulty).toEqual({ easy: 2, medium: 0, hard: 1 });
       expect(s.multiSiteFix).toBe(1);
+      expect(s.obviousFixWrong).toBe(1);
+      expect(s.seedNamedTasks).toEqual({ deepcopy_circular: false, lease_gateway_validation_leak: false, producer_consumer_shutdown: false, toctou_file_check: false, reentrant_lock_owner: false });
+      expect(s.splits).toEqual({ one: 'train', two: 'test', three: 'train' });
+      expect(s.medianBySplit).toEqual({ train: { sourceLines: 5, files: 1 }, validation: { sourceLines: null, files: null }, test: { sourceLines: 5, files: 1 } });
       expect(s.sourceLines).toEqual({ min: 5, median: 5, p90: 5, max: 5 });
       expect(s.unreadable).toEqual([{ dir: path.join(FIXTURES, 'schema_extra_key'), reason: expect.stringMatching(/Unrecognized key/) }]);
       const text = formatStats(s);
-      expect(text).toMatch(/^3 tasks\n/);
+      expect(text).toMatch(/^3 tasks \(target 200: train 2\/130, validation 0\/40, test 1\/30\)\n/);
+      expect(text).toMatch(/obvious fix: 1 tasks where patching the symptom/);
+      expect(text).toMatch(/seed bugs: {3}deepcopy_circular MISSING/);
       expect(text).toMatch(/\n {2}logic\s+0\s+0\s+2\s+2\n/);
       expect(text).toMatch(/source lines {2}min 5, median 5, p90 5, max 5 {3}\(seed median 132\)/);
       expect(text).toMatch(/1 folders left out/);
     } finally {
       fs.rmSync(tmp, { recursive: true, force: true });
     }
+  });
+});
+
+describe('figure 6', () => {
+  it('puts log ticks at 1, 2, 5 per decade up to the maximum', () => {
+    expect(logTicks(1)).toEqual([1]);
+    expect(logTicks(7)).toEqual([1, 2, 5, 10]);
+    expect(logTicks(120)).toEqual([1, 2, 5, 10, 20, 50, 100, 200]);
+  });
+
+  it('draws one circle per task, coloured by split, with the seed median and a legend', () => {
+    const dirs = ['valid_control', 'fix_outside_sources', 'fails_nothing'].map((d) => path.join(FIXTURES, d));
+    const svg = figure6(corpusStats(dirs));
+    expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
+    expect(svg.match(/<circle cx="[\d.]+" cy="[\d.]+" r="4"/g)).toHaveLength(3);
+    expect(svg).toContain('<title>valid_control (train): 5 lines, 1 files</title>');
+    expect(svg).toMatch(/train \(3\)<\/text>/);
+    expect(svg).toContain('seed median');
   });
 });
