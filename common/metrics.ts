@@ -29,7 +29,7 @@ const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.l
 const share = (num: number, den: number) => (den ? num / den : null);
 
 /** Tools that read runtime state from a paused program. */
-const INSPECTIONS = new Set(['examine_locals', 'print_variable', 'run_expression', 'where_am_i']);
+export const INSPECTIONS = new Set(['examine_locals', 'print_variable', 'run_expression', 'where_am_i']);
 
 export const FAILURE_KINDS = ['harness_error', 'guard_exit', 'context_exhausted', 'test_timeout', 'never_edited', 'wrong_fix_turns_exhausted', 'wrong_fix_gave_up'] as const;
 export type FailureKind = (typeof FAILURE_KINDS)[number];
