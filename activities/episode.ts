@@ -1,8 +1,8 @@
 /** Activities that open and close an episode's record: the start event, and the finished trajectory stored in
  * PostgreSQL and published to Kafka exactly once. */
-import { ApplicationFailure } from '@temporalio/common';
 import type { Config } from '../common/config';
 import type { EpisodeConfig, ExitReason } from '../common/episode';
+import { Failure, failure } from '../common/failures';
 import type { StartEvent } from '../common/trajectory';
 import { loadTask, resolveTaskDir } from '../tasks/task-loader';
 import { openingMessages } from './prompt';
@@ -15,7 +15,7 @@ export function createEpisodeActivities(deps: StoreDeps & { config: Config }) {
       try {
         task = loadTask(resolveTaskDir(input.episode.taskId, deps.config.DEBUGRL_TASKS_DIR));
       } catch (e) {
-        throw ApplicationFailure.nonRetryable((e as Error).message, 'InvalidInput');
+        throw failure(Failure.InvalidInput, (e as Error).message);
       }
       const start: StartEvent = {
         taskId: task.spec.id,

@@ -5,18 +5,18 @@
  * grade and close activities there (Temporal's worker-specific task queue pattern). If the process dies, those
  * activities time out waiting to start (or stop heartbeating) and the workflow rebuilds the sandbox elsewhere.
  */
-import { heartbeat } from '@temporalio/activity';
-import { ApplicationFailure } from '@temporalio/common';
 import type { Pool } from 'pg';
 import type { Config } from '../common/config';
-import type { ToolCallRequest, ToolTurnResult, Toolset } from '../common/episode';
-import type { GradeEvent, ToolEvent } from '../common/trajectory';
+import { type ToolCallRequest, type ToolTurnResult, type Toolset } from '../common/episode';
+import { Failure, failure } from '../common/failures';
+import type { AssistantEvent, GradeEvent, ToolEvent } from '../common/trajectory';
 import { HarnessInfraError, HarnessSession } from '../harness/session';
 import { loadTask, resolveTaskDir } from '../tasks/task-loader';
+import { withHeartbeat } from './heartbeat';
 import { appendEvent, findEvent } from './trajectory-store';
 
 /** The failure type the workflow treats as "this sandbox is gone: recover". */
-export const SANDBOX_LOST = 'SandboxLost';
+export const SANDBOX_LOST = Failure.SandboxLost;
 
 export interface SandboxHandle {
   sessionId: string;
@@ -24,8 +24,26 @@ export interface SandboxHandle {
   queue: string;
 }
 
+/** Longest debugger location handed to the workflow. */
+const LOCATION_CHARS = 80;
+
+/** Where the debugger stands after a call, from the observation's first line ("Stopped at breakpoint 1
+ * (articles.py:7 in add_tag)", "Stopped at articles.py:8 in add_tag") or the bridge's state; undefined when the call
+ * did not touch the debugger. */
+export function debuggerLocation(ev: Pick<ToolEvent, 'debugger' | 'meta' | 'output'>): string | undefined {
+  if (!ev.debugger) return undefined;
+  const m = ev.meta;
+  if (typeof m.file === 'string' && typeof m.line === 'number') return `${m.file}:${m.line}`.slice(0, LOCATION_CHARS);
+  if (m.debuggerStopped === true || m.programEnded === true || m.state === 'ended') return 'ended';
+  const at = /(?:Stopped|Interrupted)[^\n]*? at ([^\s()]+:\d+(?: in [\w.<>]+)?)|\(([^\s()]+:\d+ in [\w.<>]+)\)/.exec(ev.output.split('\n', 1)[0] ?? '');
+  if (at) return (at[1] ?? at[2])!.slice(0, LOCATION_CHARS);
+  if (typeof m.state === 'string') return m.state.slice(0, LOCATION_CHARS);
+  return undefined;
+}
+
 function summarize(ev: ToolEvent): ToolTurnResult {
-  return { ok: ev.ok, stateChanging: ev.stateChanging, debugger: ev.debugger, ended: ev.meta.ended === true, outputChars: ev.output.length };
+  const location = debuggerLocation(ev);
+  return { ok: ev.ok, stateChanging: ev.stateChanging, debugger: ev.debugger, ended: ev.meta.ended === true, outputChars: ev.output.length, ...(location ? { location } : {}) };
 }
 
 /** The harness sessions held by this worker process; the worker closes them all on shutdown. */
@@ -43,18 +61,48 @@ export function createSandboxActivities(deps: { pool: Pool; config: Config; host
 
   function sessionOf(sessionId: string): HarnessSession {
     const s = sessions.get(sessionId);
-    if (!s) throw ApplicationFailure.create({ type: SANDBOX_LOST, message: `sandbox session ${sessionId} is not on this worker (was it restarted?)`, nonRetryable: true });
+    if (!s) throw failure(Failure.SandboxLost, `sandbox session ${sessionId} is not on this worker (was it restarted?)`);
     return s;
   }
 
-  /** Run fn while heartbeating, so a dead worker is noticed within the heartbeat timeout. */
-  async function beating<T>(fn: () => Promise<T>): Promise<T> {
-    const timer = setInterval(() => heartbeat(), 2000);
+  /** The one wrapper for work on the sandbox's host: heartbeats while it runs, and maps what the harness throws to
+   * the failure vocabulary. A lost sandbox (HarnessInfraError) is dropped and becomes SandboxLost, so the workflow
+   * rebuilds it; anything else the harness throws is a HarnessError, not retried. */
+  async function onHost<T>(sessionId: string, what: string, fn: (session: HarnessSession) => Promise<T>): Promise<T> {
+    const session = sessionOf(sessionId);
     try {
-      return await fn();
-    } finally {
-      clearInterval(timer);
+      return await withHeartbeat(() => fn(session), { everyMs: 2000 });
+    } catch (e) {
+      if (e instanceof HarnessInfraError) {
+        sessions.delete(sessionId);
+        await session.close().catch(() => undefined);
+        throw failure(Failure.SandboxLost, `${what}: sandbox failed: ${e.message}`);
+      }
+      throw failure(Failure.HarnessError, `${what}: the harness failed: ${(e as Error)?.message ?? String(e)}`, { cause: e instanceof Error ? e : undefined });
     }
+  }
+
+  /** The turn's call from the event log (the claim check) and its observation if it was already written. */
+  async function turnEvents(episodeId: string, turn: number): Promise<{ call: ToolCallRequest | null; tool: ToolEvent | null }> {
+    const rows = await deps.pool.query("select kind, payload from episode_events where episode_id = $1 and turn = $2 and kind in ('assistant', 'tool')", [episodeId, turn]);
+    const of = (kind: string) => rows.rows.find((r) => r.kind === kind)?.payload ?? null;
+    const assistant = of('assistant') as AssistantEvent | null;
+    return { call: assistant?.toolCall ? { name: assistant.toolCall.name, arguments: assistant.toolCall.arguments } : null, tool: of('tool') as ToolEvent | null };
+  }
+
+  async function execute(session: HarnessSession, call: ToolCallRequest, notice?: string): Promise<ToolEvent> {
+    const started = Date.now();
+    const result = await session.call({ name: call.name, arguments: call.arguments });
+    return {
+      tool: result.tool,
+      ok: result.ok,
+      output: notice ? `${notice}\n${result.output}` : result.output,
+      stateChanging: result.stateChanging,
+      debugger: result.debugger,
+      meta: result.meta,
+      latencyMs: Date.now() - started,
+      invalidReply: false,
+    };
   }
 
   return {
@@ -65,53 +113,58 @@ export function createSandboxActivities(deps: { pool: Pool; config: Config; host
         taskDir = resolveTaskDir(input.taskId, deps.config.DEBUGRL_TASKS_DIR);
         loadTask(taskDir);
       } catch (e) {
-        throw ApplicationFailure.nonRetryable((e as Error).message, 'InvalidInput');
+        throw failure(Failure.InvalidInput, (e as Error).message);
       }
-      const session = await HarnessSession.create({ taskDir, toolset: input.toolset });
+      let session: HarnessSession;
+      try {
+        session = await HarnessSession.create({ taskDir, toolset: input.toolset });
+      } catch (e) {
+        if (e instanceof HarnessInfraError) throw failure(Failure.SandboxUnavailable, e.message, { retryable: true });
+        throw e;
+      }
       sessions.set(session.id, session);
       return { sessionId: session.id, queue: deps.hostQueue };
     },
 
-    /** Host queue: one tool call. The observation goes to the event log; a retry after it was written returns it
-     * without running the call again (an edit must not apply twice). `replay` re-applies a call after a recovery,
-     * without logging it: the model already saw its observation. */
-    async runTool(input: { episodeId: string; sessionId: string; turn: number; call: ToolCallRequest; replay?: boolean; notice?: string }): Promise<ToolTurnResult> {
-      if (!input.replay) {
-        const stored = (await findEvent(deps.pool, input.episodeId, input.turn, 'tool')) as ToolEvent | null;
-        if (stored) return summarize(stored);
+    /** Host queue: one tool call, the turn's call read from the event log (the workflow never carries it; `call` is
+     * only sent by workflows started before the claim check). The observation goes to the event log; a retry after it
+     * was written returns it without running the call again (an edit must not apply twice). `replay` re-applies a
+     * call after a recovery, without logging it: the model already saw its observation. */
+    async runTool(input: { episodeId: string; sessionId: string; turn: number; call?: ToolCallRequest; replay?: boolean; notice?: string }): Promise<ToolTurnResult> {
+      let call = input.call ?? null;
+      if (!input.replay || !call) {
+        const stored = await turnEvents(input.episodeId, input.turn);
+        if (stored.tool && !input.replay) return summarize(stored.tool);
+        call ??= stored.call;
       }
-      const session = sessionOf(input.sessionId);
-      const started = Date.now();
-      let result;
-      try {
-        result = await beating(() => session.call({ name: input.call.name, arguments: input.call.arguments }));
-      } catch (e) {
-        if (e instanceof HarnessInfraError) {
-          sessions.delete(input.sessionId);
-          await session.close().catch(() => undefined);
-          throw ApplicationFailure.create({ type: SANDBOX_LOST, message: `sandbox failed: ${e.message}`, nonRetryable: true });
-        }
-        throw e;
-      }
-      const event: ToolEvent = {
-        tool: result.tool,
-        ok: result.ok,
-        output: input.notice ? `${input.notice}\n${result.output}` : result.output,
-        stateChanging: result.stateChanging,
-        debugger: result.debugger,
-        meta: result.meta,
-        latencyMs: Date.now() - started,
-        invalidReply: false,
-      };
+      if (!call) throw failure(Failure.MissingEvent, `turn ${input.turn} of ${input.episodeId} has no tool call in the event log`);
+      const toRun = call;
+      const event = await onHost(input.sessionId, `turn ${input.turn} ${toRun.name.slice(0, 40)}`, (session) => execute(session, toRun, input.notice));
       if (input.replay) return summarize(event);
       const { payload } = await appendEvent(deps.pool, input.episodeId, input.turn, 'tool', event);
       return summarize(payload as ToolEvent);
     },
 
+    /** Host queue, after a recovery: re-apply the calls of these turns (read from the event log) on a rebuilt
+     * sandbox, in order, without logging them. */
+    async reapplyTurns(input: { episodeId: string; sessionId: string; turns: number[] }): Promise<{ reapplied: number }> {
+      if (!input.turns.length) return { reapplied: 0 };
+      const rows = await deps.pool.query("select turn, payload from episode_events where episode_id = $1 and kind = 'assistant' and turn = any($2::int[])", [input.episodeId, input.turns]);
+      const calls = new Map(rows.rows.map((r) => [r.turn as number, (r.payload as AssistantEvent).toolCall]));
+      return onHost(input.sessionId, 'reapply', async (session) => {
+        for (const turn of input.turns) {
+          const call = calls.get(turn);
+          if (!call) throw failure(Failure.MissingEvent, `turn ${turn} of ${input.episodeId} has no tool call in the event log`);
+          await execute(session, call);
+        }
+        return { reapplied: input.turns.length };
+      });
+    },
+
     /** Host queue: grade the episode's source files in a fresh sandbox (the harness's grader). */
     async gradeSandbox(input: { episodeId: string; sessionId: string; turn: number }): Promise<{ passed: boolean; failing: number }> {
       const stored = (await findEvent(deps.pool, input.episodeId, input.turn, 'grade')) as GradeEvent | null;
-      const grade = stored ?? (await beating(() => sessionOf(input.sessionId).grade()));
+      const grade = stored ?? (await onHost(input.sessionId, 'grade', (session) => session.grade()));
       if (!stored) await appendEvent(deps.pool, input.episodeId, input.turn, 'grade', { passed: grade.passed, tests: grade.tests, notes: grade.notes, durationMs: grade.durationMs });
       return { passed: grade.passed, failing: Object.values(grade.tests).filter((t) => t !== 'passed' && t !== 'skipped').length };
     },

@@ -2,6 +2,7 @@
 import * as path from 'node:path';
 import { WorkflowFailedError } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
+import { temporal } from '@temporalio/proto';
 import { makeKafka } from '../activities/kafka';
 import type { EpisodeResult } from '../common/episode';
 import { TrajectoryRecord } from '../common/trajectory';
@@ -93,6 +94,49 @@ describe('EpisodeWorkflow (scripted policy, real services)', () => {
     const record = await storedRecord(result);
     expect(record.turns).toHaveLength(3);
     expect(record.turns[2].tool).toBeNull(); // the repeated call was not executed
+  });
+
+  it('counts unknown tools and invalid arguments as invalid replies: four unknown tools in a row trip the guard', async () => {
+    const unknown = (i: number) => ({ name: `no_such_tool_${i}`, arguments: {} });
+    const { result } = await runEpisode(writeScript([unknown(1), unknown(2), unknown(3), unknown(4)]));
+    expect(result).toMatchObject({ exitReason: 'guard', passed: false, turns: 3 }); // maxInvalidReplies defaults to 3
+    const record = await storedRecord(result);
+    for (const t of record.turns) {
+      expect(t.assistant.toolCall).toBeNull();
+      expect(t.assistant.invalidReason).toMatch(/There is no tool named "no_such_tool_\d"/);
+      expect(t.tool).toMatchObject({ invalidReply: true, ok: false });
+    }
+
+    // Invalid arguments count the same; a valid call in between resets the streak.
+    const badArgs = { name: 'read_file', arguments: { nope: 1 } };
+    const mixed = await runEpisode(writeScript([badArgs, unknown(1), { name: 'bash', arguments: { command: 'true' } }, badArgs, unknown(2), badArgs, unknown(3)]));
+    expect(mixed.result).toMatchObject({ exitReason: 'guard', turns: 6 });
+    const turns = (await storedRecord(mixed.result)).turns;
+    expect(turns.map((t) => t.tool?.invalidReply)).toEqual([true, true, false, true, true, true]);
+    expect(turns[0].assistant.invalidReason).toMatch(/invalid arguments for read_file/);
+  });
+
+  it('keeps a 300k-character edit out of the workflow history (claim check)', async () => {
+    // The largest call the schema allows: 100k characters replaced by 200k (after a call that creates the file).
+    const edit = (oldText: string, newText: string) => ({ name: 'edit_file', arguments: { path: 'notes.txt', old_text: oldText, new_text: newText } });
+    const script = (n: number) => writeScript([edit('', 'a'.repeat(n)), edit('a'.repeat(n), 'b'.repeat(2 * n)), { name: 'done', arguments: {} }]);
+    const historyBytes = async (workflowId: string) => {
+      const { client, connection } = await temporalClient();
+      try {
+        return temporal.api.history.v1.History.encode(await client.workflow.getHandle(workflowId).fetchHistory()).finish().length;
+      } finally {
+        await connection.close();
+      }
+    };
+    const big = await runEpisode(script(100_000));
+    const small = await runEpisode(script(1));
+    const record = await storedRecord(big.result);
+    expect(record.turns[1].tool).toMatchObject({ tool: 'edit_file', ok: true }); // the edit ran, read from PostgreSQL
+    expect(JSON.stringify(record.turns[1].assistant.toolCall).length).toBeGreaterThan(300_000);
+    const [bigBytes, smallBytes] = [await historyBytes(big.workflowId), await historyBytes(small.workflowId)];
+    // Same shape of history; the 300k characters add nothing but the digits of a few counters.
+    expect(bigBytes - smallBytes).toBeLessThan(200);
+    expect(bigBytes).toBeLessThan(40_000);
   });
 
   it('ends at the turn cap and still grades', async () => {

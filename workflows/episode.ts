@@ -3,13 +3,23 @@
  *
  *   begin ─► open sandbox (any worker) ─► loop { policy turn ─► tool call on the sandbox's worker } ─► grade ─► store
  *
- * The conversation, observations, token ids and logprobs live in PostgreSQL (the event log); this workflow keeps only
- * counters and the state-changing tool calls it needs to rebuild a sandbox if the worker holding it dies.
+ * The conversation, observations, token ids and logprobs live in PostgreSQL (the event log), and so do the tool calls
+ * (the claim-check pattern): a policy turn hands back the tool's name, a digest of the call and a short summary, and
+ * the tool activity reads the call itself from the event log by (episode, turn). This workflow keeps counters and the
+ * turn numbers of the state-changing calls it must re-apply if the worker holding the sandbox dies.
+ *
+ * For people watching: every activity carries a one-line summary ("turn 3 · add_breakpoint importers.py:16"), the
+ * workflow's current details hold the last turns with their results and, at the end, the outcome, and the `state`
+ * query answers the turn, the last call and where the debugger stands.
  */
 import {
   ActivityFailure,
-  ApplicationFailure,
+  defineQuery,
+  patched,
   proxyActivities,
+  proxyLocalActivities,
+  setCurrentDetails,
+  setHandler,
   TimeoutFailure,
   upsertSearchAttributes,
   workflowInfo,
@@ -17,26 +27,50 @@ import {
 } from '@temporalio/workflow';
 import { parseInput } from '../common/boundary';
 import { EvaluationId, ExitReasonKey, Outcome, PolicySpecKey, PolicyVersion, Split, TaskId } from '../common/search-attributes';
-import { EpisodeInput, episodeIdFor, type EpisodeResult, type ExitReason, type ToolCallRequest } from '../common/episode';
+import {
+  EpisodeInput,
+  episodeIdFor,
+  legacyEpisodeIdFor,
+  type EpisodeConfig,
+  type EpisodeResult,
+  type EpisodeState,
+  type ExitReason,
+  type ToolCallRequest,
+} from '../common/episode';
+import { Failure, failureTypeOf, NON_RETRYABLE } from '../common/failures';
 import type { Activities } from '../activities';
+
+/** `state`: what a running episode is doing (turn, last call, debugger location). */
+export const stateQuery = defineQuery<EpisodeState>('state');
+
+/** The patch that moved tool calls out of the workflow (claim check) and bookkeeping into local activities. */
+export const CLAIM_CHECK_PATCH = 'claim-check-calls';
 
 /** Short bookkeeping calls against PostgreSQL and Kafka. */
 const store = proxyActivities<Activities>({
   startToCloseTimeout: '2m',
-  retry: { initialInterval: '1s', maximumInterval: '30s', maximumAttempts: 20, nonRetryableErrorTypes: ['InvalidInput'] },
+  retry: { initialInterval: '1s', maximumInterval: '30s', maximumAttempts: 20, nonRetryableErrorTypes: NON_RETRYABLE.store },
+});
+
+/** The same bookkeeping as local activities: run by the worker that runs the workflow, within its workflow task, so
+ * they cost no task-queue round trip. Each is idempotent (keyed writes), so a re-run after a crash is harmless. */
+const bookkeeping = proxyLocalActivities<Activities>({
+  startToCloseTimeout: '2m',
+  localRetryThreshold: '10s',
+  retry: { initialInterval: '1s', maximumInterval: '30s', maximumAttempts: 20, nonRetryableErrorTypes: NON_RETRYABLE.store },
 });
 
 /** One model call. Long: a CPU model or a busy server can take minutes; it heartbeats while waiting. */
 const model = proxyActivities<Activities>({
   startToCloseTimeout: '15m',
   heartbeatTimeout: '60s',
-  retry: { initialInterval: '2s', maximumInterval: '1m', maximumAttempts: 6, nonRetryableErrorTypes: ['InvalidPolicy', 'PolicyRequestError'] },
+  retry: { initialInterval: '2s', maximumInterval: '1m', maximumAttempts: 6, nonRetryableErrorTypes: NON_RETRYABLE.policy },
 });
 
 /** Creating a sandbox runs on whichever worker picks it up. */
 const opener = proxyActivities<Activities>({
   startToCloseTimeout: '2m',
-  retry: { initialInterval: '1s', maximumAttempts: 5, nonRetryableErrorTypes: ['InvalidInput'] },
+  retry: { initialInterval: '1s', maximumAttempts: 5, nonRetryableErrorTypes: NON_RETRYABLE.opener },
 });
 
 /** Tool, grade and close calls run on the worker that holds the sandbox (its own task queue). */
@@ -48,7 +82,7 @@ function onSandbox(queue: string, scheduleToStartSeconds: number) {
     startToCloseTimeout: '10m',
     // Tool calls heartbeat every 2 s; missing several means the process holding the sandbox is gone.
     heartbeatTimeout: '20s',
-    retry: { initialInterval: '1s', maximumAttempts: 3, nonRetryableErrorTypes: ['SandboxLost', 'InvalidInput'] },
+    retry: { initialInterval: '1s', maximumAttempts: 3, nonRetryableErrorTypes: NON_RETRYABLE.sandbox },
   };
   return proxyActivities<Activities>(options);
 }
@@ -56,13 +90,16 @@ function onSandbox(queue: string, scheduleToStartSeconds: number) {
 /** Debugger calls that set up state a rebuilt sandbox must have again: the session and its breakpoints. */
 const DEBUGGER_SETUP = new Set(['start_debugger', 'add_breakpoint', 'remove_breakpoint', 'stop_debugger']);
 /** Give up on an episode whose sandbox had to be rebuilt this many times. */
-const MAX_RECOVERIES = 3;
+export const MAX_RECOVERIES = 3;
+/** Turns kept in the workflow's current details. */
+const STORY_LINES = 8;
+const RECOVERY_NOTICE =
+  '[harness] The sandbox was lost and rebuilt: your edits and commands were re-applied, and the debugger (if it was running) was restarted with your breakpoints.';
 
 function isSandboxLoss(err: unknown): boolean {
   if (!(err instanceof ActivityFailure)) return false;
-  const cause = err.cause;
-  if (cause instanceof TimeoutFailure) return true; // schedule-to-start (dead queue) or heartbeat (dead mid-call)
-  return cause instanceof ApplicationFailure && cause.type === 'SandboxLost';
+  if (err.cause instanceof TimeoutFailure) return true; // schedule-to-start (dead queue) or heartbeat (dead mid-call)
+  return failureTypeOf(err) === Failure.SandboxLost;
 }
 
 function errorText(err: unknown): string {
@@ -70,13 +107,10 @@ function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-export async function EpisodeWorkflow(rawInput: unknown): Promise<EpisodeResult> {
-  const input = parseInput(EpisodeInput, rawInput, 'EpisodeWorkflow');
-  const info = workflowInfo();
-  const episodeId = episodeIdFor(info.workflowId, info.firstExecutionRunId);
-  const { limits } = input;
+type Stored = Awaited<ReturnType<Activities['finishEpisode']>>;
 
-  const { split } = await store.beginEpisode({ episodeId, episode: input, startedAt: new Date(Date.now()).toISOString() });
+/** Search attributes known at the start: what the episode is (Temporal UI filters and `workflow list --query`). */
+function tagStart(input: EpisodeConfig, split: string): void {
   upsertSearchAttributes([
     { key: TaskId, value: input.taskId },
     { key: Split, value: split },
@@ -84,6 +118,195 @@ export async function EpisodeWorkflow(rawInput: unknown): Promise<EpisodeResult>
     { key: PolicyVersion, value: 0 },
     ...(input.evaluationId ? [{ key: EvaluationId, value: input.evaluationId }] : []),
   ]);
+}
+
+/** Search attributes of the outcome: `Outcome="fail" AND TaskId="…"` finds the failures. */
+function tagOutcome(stored: Stored, exitReason: ExitReason): void {
+  upsertSearchAttributes([
+    { key: Outcome, value: stored.passed ? 'pass' : 'fail' },
+    { key: ExitReasonKey, value: exitReason },
+    { key: PolicyVersion, value: stored.policyVersion },
+  ]);
+}
+
+function resultOf(input: EpisodeConfig, episodeId: string, split: string, exitReason: ExitReason, stored: Stored, error: string | null): EpisodeResult {
+  return {
+    episodeId,
+    taskId: input.taskId,
+    split,
+    passed: stored.passed,
+    exitReason,
+    turns: stored.turns,
+    promptTokens: stored.promptTokens,
+    completionTokens: stored.completionTokens,
+    recoveries: stored.recoveries,
+    kafka: stored.kafka,
+    ...(error ? { error } : {}),
+  };
+}
+
+export async function EpisodeWorkflow(rawInput: unknown): Promise<EpisodeResult> {
+  const input = parseInput(EpisodeInput, rawInput, 'EpisodeWorkflow');
+  const info = workflowInfo();
+  // Episodes started before the patch keep their 8-digit id (their events are stored under it).
+  const episodeId = (patched('episode-id-full-run-id') ? episodeIdFor : legacyEpisodeIdFor)(info.workflowId, info.firstExecutionRunId);
+  const state: EpisodeState = {
+    episodeId,
+    taskId: input.taskId,
+    phase: 'starting',
+    turn: 0,
+    lastCall: null,
+    debuggerLocation: null,
+    recoveries: 0,
+    invalidStreak: 0,
+    repeatStreak: 0,
+    exitReason: null,
+    passed: null,
+  };
+  setHandler(stateQuery, () => state);
+  if (!patched(CLAIM_CHECK_PATCH)) return legacyEpisode(input, episodeId);
+  return claimCheckedEpisode(input, episodeId, state);
+}
+
+async function claimCheckedEpisode(input: EpisodeConfig, episodeId: string, state: EpisodeState): Promise<EpisodeResult> {
+  const info = workflowInfo();
+  const { limits } = input;
+  const story: string[] = [];
+  const head = () => `**${input.taskId}** · ${input.policy} · turn ${state.turn}/${limits.maxTurns}${state.debuggerLocation ? ` · debugger at ${state.debuggerLocation}` : ''}`;
+  const tell = (line: string) => {
+    story.push(line);
+    if (story.length > STORY_LINES) story.shift();
+    setCurrentDetails([head(), ...story.map((l) => `- ${l}`)].join('\n'));
+  };
+
+  const { split } = await bookkeeping.beginEpisode.executeWithOptions({ summary: `begin · ${input.taskId} · ${input.policy}`.slice(0, 120) }, [
+    { episodeId, episode: input, startedAt: new Date(Date.now()).toISOString() },
+  ]);
+  tagStart(input, split);
+
+  const open = (summary: string) => opener.openSandbox.executeWithOptions({ summary }, [{ episodeId, taskId: input.taskId, toolset: input.toolset }]);
+  let sandbox = await open(`open sandbox · ${input.taskId}`);
+  const host = () => onSandbox(sandbox.queue, input.sandboxScheduleToStartSeconds);
+  /** Turns whose calls a rebuilt sandbox must re-apply, in order: edits, state-changing bash, debugger setup. */
+  const replayTurns: number[] = [];
+  let pendingNotice: string | undefined;
+
+  /** Run a sandbox activity; if the sandbox's worker is gone, rebuild the sandbox on another worker and retry. */
+  async function withSandbox<T>(beforeTurn: number, fn: (acts: ReturnType<typeof onSandbox>) => Promise<T>): Promise<T> {
+    for (;;) {
+      try {
+        return await fn(host());
+      } catch (err) {
+        if (!isSandboxLoss(err) || state.recoveries >= MAX_RECOVERIES) throw err;
+        state.recoveries++;
+        tell(`sandbox lost (${errorText(err).slice(0, 80)}): rebuilding, recovery ${state.recoveries} of at most ${MAX_RECOVERIES}`);
+        sandbox = await open(`rebuild sandbox · recovery ${state.recoveries}`);
+        await host().reapplyTurns.executeWithOptions({ summary: `re-apply ${replayTurns.length} call(s) · recovery ${state.recoveries}` }, [
+          { episodeId, sessionId: sandbox.sessionId, turns: [...replayTurns] },
+        ]);
+        await bookkeeping.recordRecovery({ episodeId, beforeTurn, index: state.recoveries, reason: errorText(err), reappliedCalls: replayTurns.length, newSessionId: sandbox.sessionId });
+        pendingNotice = RECOVERY_NOTICE;
+      }
+    }
+  }
+
+  let exitReason: ExitReason = 'turn_cap';
+  let error: string | null = null;
+  let lastKey = '';
+  let previous = '';
+  try {
+    while (state.turn < limits.maxTurns) {
+      const turn = ++state.turn;
+      state.phase = 'policy';
+      const reply = await model.policyReply.executeWithOptions({ summary: `turn ${turn} · policy${previous ? ` (after ${previous})` : ''}` }, [
+        { episodeId, turn, policy: input.policy, toolset: input.toolset, limits, seed: input.seed },
+      ]);
+      if (reply.contextExhausted) {
+        state.turn--; // no reply was produced
+        exitReason = 'context_exhausted';
+        tell(`turn ${turn} · the context is full`);
+        break;
+      }
+      if (reply.invalid || !reply.tool) {
+        state.lastCall = { turn, summary: reply.summary, result: 'invalid' };
+        tell((previous = `turn ${turn} · ${reply.summary}`));
+        if (++state.invalidStreak >= limits.maxInvalidReplies) {
+          exitReason = 'guard';
+          tell(`guard: ${state.invalidStreak} replies in a row without a valid call`);
+          break;
+        }
+        continue;
+      }
+      state.invalidStreak = 0;
+      const key = `${reply.tool}:${reply.digest}`;
+      state.repeatStreak = key === lastKey ? state.repeatStreak + 1 : 1;
+      lastKey = key;
+      if (state.repeatStreak >= limits.maxRepeatedCalls) {
+        exitReason = 'guard';
+        state.lastCall = { turn, summary: reply.summary, result: 'not run' };
+        tell(`turn ${turn} · ${reply.summary} → not run (guard: the same call ${state.repeatStreak} times in a row)`);
+        break;
+      }
+      state.phase = 'tool';
+      state.lastCall = { turn, summary: reply.summary, result: 'pending' };
+      const notice = pendingNotice;
+      pendingNotice = undefined;
+      const result = await withSandbox(turn, (acts) =>
+        acts.runTool.executeWithOptions({ summary: `turn ${turn} · ${reply.summary}` }, [{ episodeId, sessionId: sandbox.sessionId, turn, ...(notice ? { notice } : {}) }]),
+      );
+      if (result.location) state.debuggerLocation = result.location;
+      if (result.stateChanging || DEBUGGER_SETUP.has(reply.tool)) replayTurns.push(turn);
+      state.lastCall = { turn, summary: reply.summary, result: result.ok ? 'ok' : 'error' };
+      previous = `turn ${turn} · ${reply.summary} → ${result.ok ? 'ok' : 'error'}${result.location ? ` · ${result.location}` : ''}`;
+      tell(previous);
+      if (result.ended) {
+        exitReason = 'done';
+        break;
+      }
+    }
+  } catch (err) {
+    exitReason = 'error';
+    error = errorText(err);
+    tell(`error: ${error.slice(0, 200)}`);
+  }
+  state.exitReason = exitReason;
+
+  // The grade always comes from the grader, whatever ended the episode.
+  state.phase = 'grading';
+  const turns = state.turn;
+  try {
+    await withSandbox(turns + 1, (acts) => acts.gradeSandbox.executeWithOptions({ summary: `grade · after ${turns} turns (${exitReason})` }, [{ episodeId, sessionId: sandbox.sessionId, turn: turns + 1 }]));
+  } catch (err) {
+    exitReason = 'error';
+    error = error ?? `grading failed: ${errorText(err)}`;
+  }
+  try {
+    await host().closeSandbox.executeWithOptions({ summary: 'close sandbox' }, [{ sessionId: sandbox.sessionId }]);
+  } catch {
+    // The sandbox's worker is gone; it took the sandbox with it.
+  }
+
+  state.phase = 'storing';
+  state.exitReason = exitReason;
+  const stored = await bookkeeping.finishEpisode.executeWithOptions({ summary: `store · ${exitReason}` }, [
+    { episodeId, workflowId: info.workflowId, exitReason, error, finishedAt: new Date(Date.now()).toISOString() },
+  ]);
+  tagOutcome(stored, exitReason);
+  state.phase = 'finished';
+  state.passed = stored.passed;
+  tell(`**${stored.passed ? 'PASS' : 'FAIL'}** · ${exitReason} after ${stored.turns} turns${stored.recoveries ? ` · ${stored.recoveries} recoveries` : ''}${error ? ` · ${error.slice(0, 120)}` : ''}`);
+  return resultOf(input, episodeId, split, exitReason, stored, error);
+}
+
+/** The episode as it ran before the claim check: the calls themselves travel through the workflow (policyTurn
+ * returns them, runTool gets them, the replay log keeps them). Kept unchanged so that episodes started before the
+ * `claim-check-calls` patch replay; new episodes take `claimCheckedEpisode`. */
+async function legacyEpisode(input: EpisodeConfig, episodeId: string): Promise<EpisodeResult> {
+  const info = workflowInfo();
+  const { limits } = input;
+
+  const { split } = await store.beginEpisode({ episodeId, episode: input, startedAt: new Date(Date.now()).toISOString() });
+  tagStart(input, split);
 
   let sandbox = await opener.openSandbox({ episodeId, taskId: input.taskId, toolset: input.toolset });
   let recoveries = 0;
@@ -169,22 +392,6 @@ export async function EpisodeWorkflow(rawInput: unknown): Promise<EpisodeResult>
   }
 
   const stored = await store.finishEpisode({ episodeId, workflowId: info.workflowId, exitReason, error, finishedAt: new Date(Date.now()).toISOString() });
-  upsertSearchAttributes([
-    { key: Outcome, value: stored.passed ? 'pass' : 'fail' },
-    { key: ExitReasonKey, value: exitReason },
-    { key: PolicyVersion, value: stored.policyVersion },
-  ]);
-  return {
-    episodeId,
-    taskId: input.taskId,
-    split,
-    passed: stored.passed,
-    exitReason,
-    turns: stored.turns,
-    promptTokens: stored.promptTokens,
-    completionTokens: stored.completionTokens,
-    recoveries: stored.recoveries,
-    kafka: stored.kafka,
-    ...(error ? { error } : {}),
-  };
+  tagOutcome(stored, exitReason);
+  return resultOf(input, episodeId, split, exitReason, stored, error);
 }

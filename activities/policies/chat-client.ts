@@ -111,19 +111,20 @@ export function parseReply(reply: z.infer<typeof Reply>, toolNames: Set<string>)
   } else {
     const call = calls[0];
     const name = call.function.name;
+    const shown = name.length > 80 ? `${name.slice(0, 80)}…` : name; // a model once sent a 1 MB name
     let args: unknown = call.function.arguments;
     if (typeof args === 'string') {
       try {
         args = args.trim() === '' ? {} : JSON.parse(args);
       } catch (e) {
-        invalidReason = `The arguments of ${name} are not valid JSON (${(e as Error).message}). Send a JSON object.`;
+        invalidReason = `The arguments of ${shown} are not valid JSON (${(e as Error).message}). Send a JSON object.`;
       }
     }
     if (!invalidReason && (typeof args !== 'object' || args === null || Array.isArray(args))) {
-      invalidReason = `The arguments of ${name} must be a JSON object.`;
+      invalidReason = `The arguments of ${shown} must be a JSON object.`;
     }
     if (!invalidReason && !toolNames.has(name)) {
-      invalidReason = `There is no tool named "${name}". Available tools: ${[...toolNames].join(', ')}.`;
+      invalidReason = `There is no tool named ${JSON.stringify(shown)}. Available tools: ${[...toolNames].join(', ')}.`;
     }
     if (!invalidReason) toolCall = { name, arguments: args };
   }

@@ -2,19 +2,20 @@
  * the episode's spec string (common/policy-spec.ts). The reply, with its token ids and logprobs, is written to the
  * episode's event log; the workflow gets a small summary. A retried turn returns the stored reply, so a sampled
  * answer is never drawn twice. */
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { heartbeat } from '@temporalio/activity';
-import { ApplicationFailure } from '@temporalio/common';
 import type { Pool } from 'pg';
 import type { Config } from '../../common/config';
 import { REPO_ROOT } from '../../common/config';
-import type { EpisodeLimits, PolicyTurnResult, Toolset } from '../../common/episode';
+import { CALL_SUMMARY_CHARS, summarizeCall, type EpisodeLimits, type PolicyReplyClaim, type PolicyTurnResult, type Toolset } from '../../common/episode';
+import { Failure, failure } from '../../common/failures';
 import { parsePolicySpec, type PolicySpec } from '../../common/policy-spec';
 import type { AssistantEvent, ChatMessage, ToolEvent } from '../../common/trajectory';
-import { toolSpecs } from '../../harness/tools';
+import { isToolName, parseArgs, toolNames, toolSpecs } from '../../harness/tools';
 import { readScript } from '../../harness/script';
-import { appendEvent, buildConversation, findEvent, loadEvents, startEventOf } from '../trajectory-store';
+import { withHeartbeat } from '../heartbeat';
+import { appendEvent, buildConversation, loadEvents, startEventOf } from '../trajectory-store';
 import { chatCompletion, ContextOverflowError, PolicyRequestError, type ParsedReply, type ToolSpec } from './chat-client';
 
 export interface PolicyContext {
@@ -45,7 +46,7 @@ function scriptedPolicy(spec: Extract<PolicySpec, { kind: 'scripted' }>): Policy
     try {
       return readScript(file);
     } catch (e) {
-      throw ApplicationFailure.nonRetryable(`scripted policy: ${(e as Error).message}`, 'InvalidPolicy');
+      throw failure(Failure.InvalidPolicy, `scripted policy: ${(e as Error).message}`);
     }
   };
   return {
@@ -113,86 +114,142 @@ export interface PolicyTurnInput {
   seed: number;
 }
 
-function summary(ev: AssistantEvent, contextExhausted = false): PolicyTurnResult & { contextExhausted: boolean } {
+/** Longest tool name quoted back in an observation (a model once sent a 1 MB name). */
+const NAME_IN_ERROR_CHARS = 80;
+const quoteName = (name: string) => JSON.stringify(name.length > NAME_IN_ERROR_CHARS ? `${name.slice(0, NAME_IN_ERROR_CHARS)}…` : name);
+
+/** Why a call cannot run, or null if it can: an unknown tool or invalid arguments make the reply invalid, the same
+ * as a reply with no call at all (the "no valid call" guard counts them all). The reason is the model's observation. */
+export function invalidCallReason(call: { name: string; arguments: unknown }, toolset: Toolset): string | null {
+  const available = toolNames(toolset);
+  if (!isToolName(call.name) || !available.includes(call.name)) {
+    return `There is no tool named ${quoteName(call.name)}. Available tools: ${available.join(', ')}.`;
+  }
+  const parsed = parseArgs(call.name, call.arguments);
+  return parsed.ok ? null : parsed.error;
+}
+
+/** The digest the repeat guard compares: the same name and arguments give the same digest. */
+export function callDigest(call: { name: string; arguments: unknown }): string {
+  return createHash('sha256').update(JSON.stringify([call.name, call.arguments ?? {}])).digest('hex').slice(0, 32);
+}
+
+const specCache = new Map<Toolset, ToolSpec[]>();
+/** The tools' JSON schemas, built once per tool set (zod's toJSONSchema is not free, and they never change). */
+const specsFor = (toolset: Toolset) => specCache.get(toolset) ?? specCache.set(toolset, toolSpecs(toolset) as ToolSpec[]).get(toolset)!;
+
+type Turn = { event: AssistantEvent; contextExhausted: false } | { contextExhausted: true; promptTokens: number; policyVersion: number };
+
+/** The legacy summary (before the claim-check): it carries the call itself. Kept for workflows started before. */
+function legacySummary(turn: Turn): PolicyTurnResult & { contextExhausted: boolean } {
+  if (turn.contextExhausted) return { toolCall: null, invalidReason: null, promptTokens: turn.promptTokens, completionTokens: 0, policyVersion: turn.policyVersion, contextExhausted: true };
+  const ev = turn.event;
   return {
     toolCall: ev.toolCall ? { name: ev.toolCall.name, arguments: ev.toolCall.arguments } : null,
     invalidReason: ev.invalidReason,
     promptTokens: ev.promptTokens,
     completionTokens: ev.completionTokens,
     policyVersion: ev.policyVersion,
-    contextExhausted,
+    contextExhausted: false,
+  };
+}
+
+function claim(turnNo: number, turn: Turn): PolicyReplyClaim {
+  if (turn.contextExhausted) return { turn: turnNo, tool: null, digest: null, summary: 'context exhausted', invalid: false, contextExhausted: true, promptTokens: turn.promptTokens, completionTokens: 0 };
+  const ev = turn.event;
+  const call = ev.toolCall;
+  return {
+    turn: turnNo,
+    tool: call ? call.name : null,
+    digest: call ? callDigest(call) : null,
+    summary: call ? summarizeCall(call.name, call.arguments) : `invalid reply: ${(ev.invalidReason ?? '').slice(0, CALL_SUMMARY_CHARS - 15)}`,
+    invalid: !call,
+    contextExhausted: false,
+    promptTokens: ev.promptTokens,
+    completionTokens: ev.completionTokens,
   };
 }
 
 export function createPolicyActivities(deps: { pool: Pool; config: Config }) {
+  /** The turn's reply: the stored one if this turn already ran (a retry never samples twice), else the policy's. */
+  async function takeTurn(input: PolicyTurnInput): Promise<Turn> {
+    const events = await loadEvents(deps.pool, input.episodeId);
+    const stored = events.find((e) => e.turn === input.turn && e.kind === 'assistant');
+    if (stored) return { event: stored.payload as AssistantEvent, contextExhausted: false };
+
+    let spec: PolicySpec;
+    try {
+      spec = parsePolicySpec(input.policy);
+    } catch (e) {
+      throw failure(Failure.InvalidPolicy, (e as Error).message);
+    }
+    const policy = policyFor(spec, deps.config);
+    const messages = buildConversation(events);
+    const taskId = startEventOf(events).taskId;
+
+    // Context check before the call: the last reply's server-counted prompt plus what was added since
+    // (approximated at 4 characters a token) plus room for the reply must fit.
+    const last = events.filter((e) => e.kind === 'assistant').at(-1)?.payload as AssistantEvent | undefined;
+    const used = last
+      ? last.promptTokens + last.completionTokens + approxTokens(JSON.stringify(messages.slice(messages.lastIndexOf(last.message) + 1)))
+      : approxTokens(JSON.stringify(messages));
+    const room = input.limits.maxContextTokens - used;
+    const exhausted: Turn = { contextExhausted: true, promptTokens: used, policyVersion: last?.policyVersion ?? 0 };
+    if (room < Math.min(64, input.limits.maxNewTokens)) return exhausted;
+
+    const started = Date.now();
+    let reply: ParsedReply;
+    try {
+      reply = await withHeartbeat(
+        () =>
+          policy.next({
+            taskId,
+            messages,
+            tools: specsFor(input.toolset),
+            turn: input.turn,
+            seed: input.seed * 1000 + input.turn,
+            maxTokens: Math.min(input.limits.maxNewTokens, room),
+          }),
+        { everyMs: 5000, details: { turn: input.turn } },
+      );
+    } catch (e) {
+      if (e instanceof ContextOverflowError) return exhausted;
+      if (e instanceof PolicyRequestError) throw failure(Failure.PolicyRequestError, e.message);
+      throw e;
+    }
+    const invalidReason = reply.invalidReason ?? (reply.toolCall ? invalidCallReason(reply.toolCall, input.toolset) : null);
+    const event: AssistantEvent = {
+      message: reply.message,
+      toolCall: invalidReason ? null : reply.toolCall,
+      invalidReason,
+      promptTokens: reply.promptTokens ?? 0,
+      completionTokens: reply.completionTokens ?? 0,
+      tokenCounting: policy.tokenCounting,
+      policyVersion: reply.policyVersion,
+      ...(reply.promptTokenIds ? { promptTokenIds: reply.promptTokenIds } : {}),
+      ...(reply.tokenIds ? { tokenIds: reply.tokenIds } : {}),
+      ...(reply.logprobs ? { logprobs: reply.logprobs } : {}),
+      latencyMs: Date.now() - started,
+    };
+    const { payload } = await appendEvent(deps.pool, input.episodeId, input.turn, 'assistant', event);
+    const saved = payload as AssistantEvent;
+    if (saved.invalidReason) {
+      const obs: ToolEvent = { tool: '(none)', ok: false, output: `error: ${saved.invalidReason}`, stateChanging: false, debugger: false, meta: {}, latencyMs: 0, invalidReply: true };
+      await appendEvent(deps.pool, input.episodeId, input.turn, 'tool', obs);
+    }
+    return { event: saved, contextExhausted: false };
+  }
+
   return {
+    /** Legacy (workflows started before the claim-check): returns the call itself. */
     async policyTurn(input: PolicyTurnInput): Promise<PolicyTurnResult & { contextExhausted: boolean }> {
-      const stored = (await findEvent(deps.pool, input.episodeId, input.turn, 'assistant')) as AssistantEvent | null;
-      if (stored) return summary(stored);
+      return legacySummary(await takeTurn(input));
+    },
 
-      let spec: PolicySpec;
-      try {
-        spec = parsePolicySpec(input.policy);
-      } catch (e) {
-        throw ApplicationFailure.nonRetryable((e as Error).message, 'InvalidPolicy');
-      }
-      const policy = policyFor(spec, deps.config);
-      const events = await loadEvents(deps.pool, input.episodeId);
-      const messages = buildConversation(events);
-      const taskId = startEventOf(events).taskId;
-
-      // Context check before the call: the last reply's server-counted prompt plus what was added since
-      // (approximated at 4 characters a token) plus room for the reply must fit.
-      const last = events.filter((e) => e.kind === 'assistant').at(-1)?.payload as AssistantEvent | undefined;
-      const used = last
-        ? last.promptTokens + last.completionTokens + approxTokens(JSON.stringify(messages.slice(messages.lastIndexOf(last.message) + 1)))
-        : approxTokens(JSON.stringify(messages));
-      const room = input.limits.maxContextTokens - used;
-      if (room < Math.min(64, input.limits.maxNewTokens)) {
-        return { toolCall: null, invalidReason: null, promptTokens: used, completionTokens: 0, policyVersion: last?.policyVersion ?? 0, contextExhausted: true };
-      }
-
-      const started = Date.now();
-      const beat = setInterval(() => heartbeat({ turn: input.turn }), 5000);
-      let reply: ParsedReply;
-      try {
-        reply = await policy.next({
-          taskId,
-          messages,
-          tools: toolSpecs(input.toolset) as ToolSpec[],
-          turn: input.turn,
-          seed: input.seed * 1000 + input.turn,
-          maxTokens: Math.min(input.limits.maxNewTokens, room),
-        });
-      } catch (e) {
-        if (e instanceof ContextOverflowError) {
-          return { toolCall: null, invalidReason: null, promptTokens: used, completionTokens: 0, policyVersion: last?.policyVersion ?? 0, contextExhausted: true };
-        }
-        if (e instanceof PolicyRequestError) throw ApplicationFailure.nonRetryable(e.message, 'PolicyRequestError');
-        throw e;
-      } finally {
-        clearInterval(beat);
-      }
-      const event: AssistantEvent = {
-        message: reply.message,
-        toolCall: reply.toolCall,
-        invalidReason: reply.invalidReason,
-        promptTokens: reply.promptTokens ?? 0,
-        completionTokens: reply.completionTokens ?? 0,
-        tokenCounting: policy.tokenCounting,
-        policyVersion: reply.policyVersion,
-        ...(reply.promptTokenIds ? { promptTokenIds: reply.promptTokenIds } : {}),
-        ...(reply.tokenIds ? { tokenIds: reply.tokenIds } : {}),
-        ...(reply.logprobs ? { logprobs: reply.logprobs } : {}),
-        latencyMs: Date.now() - started,
-      };
-      const { payload } = await appendEvent(deps.pool, input.episodeId, input.turn, 'assistant', event);
-      const saved = payload as AssistantEvent;
-      if (saved.invalidReason) {
-        const obs: ToolEvent = { tool: '(none)', ok: false, output: `error: ${saved.invalidReason}`, stateChanging: false, debugger: false, meta: {}, latencyMs: 0, invalidReply: true };
-        await appendEvent(deps.pool, input.episodeId, input.turn, 'tool', obs);
-      }
-      return summary(saved);
+    /** One policy turn. The reply, with its token ids and logprobs, goes to the event log; the workflow gets a claim:
+     * the tool's name, a digest of the call and a short summary (never the arguments, which can be huge). */
+    async policyReply(input: PolicyTurnInput): Promise<PolicyReplyClaim> {
+      return claim(input.turn, await takeTurn(input));
     },
   };
 }
