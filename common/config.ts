@@ -35,10 +35,21 @@ export type Config = z.infer<typeof ConfigSchema>;
 
 export class ConfigError extends Error {}
 
+/** The infra scripts take a second stack's ports one by one (DEBUGRL_KAFKA_PORT, DEBUGRL_PG_PORT, DEBUGRL_EMBEDDED_PORT,
+ * see infra/lib.sh); the addresses default to the same ports here, so a process started by hand finds that stack too. */
+function portDefaults(env: NodeJS.ProcessEnv): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (env.DEBUGRL_KAFKA_PORT) out.DEBUGRL_KAFKA_BROKERS = `127.0.0.1:${env.DEBUGRL_KAFKA_PORT}`;
+  if (env.DEBUGRL_PG_PORT) out.DEBUGRL_DATABASE_URL = `postgres://debugrl:debugrl@127.0.0.1:${env.DEBUGRL_PG_PORT}/debugrl`;
+  if (env.DEBUGRL_EMBEDDED_PORT) out.DEBUGRL_EMBEDDED_URL = `http://127.0.0.1:${env.DEBUGRL_EMBEDDED_PORT}/v1`;
+  return out;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = ConfigSchema.safeParse(env);
+  const merged: NodeJS.ProcessEnv = { ...portDefaults(env), ...env };
+  const parsed = ConfigSchema.safeParse(merged);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(env[String(i.path[0])])})`);
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(merged[String(i.path[0])])})`);
     throw new ConfigError(`invalid debugrl configuration:\n${lines.join('\n')}`);
   }
   return parsed.data;

@@ -1,6 +1,7 @@
 /** `infra/status`: one line per service with its address, health and log file. Exits 1 when a required service is
  * down. Optional services (started by the main job, not by infra/up) are shown but do not fail the check unless
  * `--require-all` is given. */
+import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as path from 'node:path';
 import { Connection } from '@temporalio/client';
@@ -114,6 +115,88 @@ export function checks(): Check[] {
   ];
 }
 
+export interface WorkerRow {
+  name: string;
+  up: boolean;
+  supervised: boolean;
+  pid: number | null;
+  supervisorPid: number | null;
+  uptimeS: number | null;
+  restarts: number;
+  lastExit: string | null;
+  log: string;
+  supervisorLog: string | null;
+}
+
+function alive(pid: number | null): boolean {
+  if (!pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function readPid(file: string): number | null {
+  const n = Number.parseInt(fs.readFileSync(file, { encoding: 'utf8', flag: 'r' }).trim(), 10);
+  return Number.isFinite(n) && n > 0 ? n : null;
+}
+
+/** The worker processes infra/workers started, from the files infra/supervise keeps in the data folder:
+ * supervisor-NAME.pid, worker-NAME.pid and worker-NAME.state (restarts=, started=, last_exit=). */
+export function workerRows(dataDir: string, nowMs = Date.now()): WorkerRow[] {
+  const files = fs.existsSync(dataDir) ? fs.readdirSync(dataDir) : [];
+  const names = new Set(files.map((f) => /^(?:supervisor|worker)-([a-z][a-z0-9-]*)\.pid$/.exec(f)?.[1]).filter((n): n is string => !!n));
+  const logs = path.join(dataDir, 'logs');
+  return [...names].sort().map((name) => {
+    const at = (f: string) => path.join(dataDir, f);
+    const pidOf = (f: string) => (fs.existsSync(at(f)) ? readPid(at(f)) : null);
+    const supervisorPid = pidOf(`supervisor-${name}.pid`);
+    const pid = pidOf(`worker-${name}.pid`);
+    const state = new Map<string, string>();
+    if (fs.existsSync(at(`worker-${name}.state`))) {
+      for (const line of fs.readFileSync(at(`worker-${name}.state`), 'utf8').split('\n')) {
+        const i = line.indexOf('=');
+        if (i > 0) state.set(line.slice(0, i), line.slice(i + 1));
+      }
+    }
+    const started = Number(state.get('started') ?? 0);
+    const up = alive(pid);
+    const supervised = alive(supervisorPid);
+    return {
+      name,
+      up,
+      supervised,
+      pid: up ? pid : null,
+      supervisorPid: supervised ? supervisorPid : null,
+      uptimeS: up && started > 0 ? Math.max(0, Math.round(nowMs / 1000 - started)) : null,
+      restarts: Number(state.get('restarts') ?? 0),
+      lastExit: state.get('last_exit') && state.get('last_exit') !== 'none' ? state.get('last_exit')! : null,
+      log: path.join(logs, `worker-${name}.log`),
+      supervisorLog: supervisorPid ? path.join(logs, `supervisor-${name}.log`) : null,
+    };
+  });
+}
+
+function duration(s: number): string {
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  return h ? `${h}h${String(m).padStart(2, '0')}m` : `${m}m${String(s % 60).padStart(2, '0')}s`;
+}
+
+export function formatWorker(w: WorkerRow): string[] {
+  const state = w.up ? 'UP' : w.supervised ? 'RESTARTING' : 'DOWN';
+  const what = w.up ? `pid ${w.pid}, up ${w.uptimeS === null ? '?' : duration(w.uptimeS)}` : w.supervised ? 'waiting to restart' : 'not running';
+  const restarts = `${w.restarts} restart${w.restarts === 1 ? '' : 's'}${w.lastExit ? ` (last: ${w.lastExit})` : ''}`;
+  const sup = w.supervisorPid ? `supervisor pid ${w.supervisorPid}` : 'unsupervised';
+  const exists = (f: string) => (fs.existsSync(f) ? f : `${f} (not written yet)`);
+  return [
+    `${`worker:${w.name}`.padEnd(16)} ${state.padEnd(5)} ${`${what}, ${restarts}`.padEnd(46)} ${sup}`,
+    `${''.padEnd(22)}log: ${exists(w.log)}${w.supervisorLog ? `; restarts: ${exists(w.supervisorLog)}` : ''}`,
+  ];
+}
+
 export async function status(requireAll: boolean): Promise<boolean> {
   let ok = true;
   const rows = await Promise.all(
@@ -130,6 +213,13 @@ export async function status(requireAll: boolean): Promise<boolean> {
     if (!up && (c.required || requireAll)) ok = false;
     console.log(`${c.name.padEnd(16)} ${state.padEnd(5)} ${c.address.padEnd(46)} ${detail}`);
     if (!up) console.log(`${''.padEnd(22)}log: ${c.log}`);
+  }
+  const workers = workerRows(loadConfig().DEBUGRL_DATA_DIR);
+  if (!workers.length) console.log(`${'workers'.padEnd(16)} ${(requireAll ? 'DOWN' : 'off').padEnd(5)} none started (infra/workers starts them)`);
+  if (requireAll && !workers.length) ok = false;
+  for (const w of workers) {
+    for (const line of formatWorker(w)) console.log(line);
+    if (!w.up && requireAll) ok = false;
   }
   return ok;
 }
