@@ -4,6 +4,7 @@
  *   embedded[:<adapter>]           the CPU inference server in native/ (SmolLM2-135M-Instruct), optionally a LoRA adapter
  *   openai:<model>@<base url>      any OpenAI-compatible chat-completions server with tool calling (vLLM, hosted APIs);
  *                                  the API key, if any, comes from DEBUGRL_OPENAI_API_KEY on the worker
+ *   oracle                         the offline teacher: replays the held-back fix as a debugging session (train split only)
  */
 import { z } from 'zod';
 
@@ -11,6 +12,7 @@ export const PolicySpec = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('scripted'), path: z.string().min(1) }),
   z.object({ kind: z.literal('embedded'), adapter: z.string().regex(/^[\w.-]+$/).nullable() }),
   z.object({ kind: z.literal('openai'), model: z.string().min(1), baseUrl: z.string().url() }),
+  z.object({ kind: z.literal('oracle') }),
 ]);
 export type PolicySpec = z.infer<typeof PolicySpec>;
 
@@ -31,8 +33,11 @@ export function parsePolicySpec(spec: string): PolicySpec {
       if (!parsed.success) throw new Error(`policy "${spec}": base url must be an http(s) URL`);
       return parsed.data;
     }
+    case 'oracle':
+      if (rest) throw new Error('policy "oracle" takes no argument');
+      return { kind };
     default:
-      throw new Error(`unknown policy "${spec}": use scripted:<file.jsonl>, embedded[:<adapter>] or openai:<model>@<base url>`);
+      throw new Error(`unknown policy "${spec}": use scripted:<file.jsonl>, embedded[:<adapter>], openai:<model>@<base url> or oracle`);
   }
 }
 

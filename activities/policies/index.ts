@@ -17,6 +17,7 @@ import { readScript } from '../../harness/script';
 import { withHeartbeat } from '../heartbeat';
 import { appendEvent, buildConversation, loadEvents, startEventOf } from '../trajectory-store';
 import { chatCompletion, ContextOverflowError, PolicyRequestError, type ParsedReply, type ToolSpec } from './chat-client';
+import { oraclePolicy } from './oracle';
 
 export interface PolicyContext {
   taskId: string;
@@ -102,6 +103,8 @@ export function policyFor(spec: PolicySpec, config: Config): Policy {
       return chatPolicy(config.DEBUGRL_EMBEDDED_URL, spec.adapter ?? 'default', 'required', undefined);
     case 'openai':
       return chatPolicy(spec.baseUrl, spec.model, 'auto', process.env.DEBUGRL_OPENAI_API_KEY);
+    case 'oracle':
+      return oraclePolicy(config);
   }
 }
 
