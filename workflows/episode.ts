@@ -249,11 +249,12 @@ async function claimCheckedEpisode(input: EpisodeConfig, episodeId: string, stat
       }
       state.phase = 'tool';
       state.lastCall = { turn, summary: reply.summary, result: 'pending' };
-      const notice = pendingNotice;
-      pendingNotice = undefined;
-      const result = await withSandbox(turn, (acts) =>
-        acts.runTool.executeWithOptions({ summary: `turn ${turn} · ${reply.summary}` }, [{ episodeId, sessionId: sandbox.sessionId, turn, ...(notice ? { notice } : {}) }]),
-      );
+      const result = await withSandbox(turn, (acts) => {
+        // Taken at each attempt, so the call retried on a rebuilt sandbox tells the model about the rebuild.
+        const notice = pendingNotice;
+        pendingNotice = undefined;
+        return acts.runTool.executeWithOptions({ summary: `turn ${turn} · ${reply.summary}` }, [{ episodeId, sessionId: sandbox.sessionId, turn, ...(notice ? { notice } : {}) }]);
+      });
       if (result.location) state.debuggerLocation = result.location;
       if (result.stateChanging || DEBUGGER_SETUP.has(reply.tool)) replayTurns.push(turn);
       state.lastCall = { turn, summary: reply.summary, result: result.ok ? 'ok' : 'error' };
