@@ -13,7 +13,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { LoadedTask } from '../tasks/task-loader';
 import { runPytest, type TestOutcome } from './pytest-run';
-import { Sandbox } from './sandbox';
+import { Sandbox, WORKSPACE } from './sandbox';
+import { WorkspaceFs, WorkspaceFsError } from './workspace-fs';
 
 export type { TestOutcome } from './pytest-run';
 
@@ -93,10 +94,15 @@ export function clipCollectError(message: string, max = 260): string {
  * could read files outside the workspace, the held-back fix among them. */
 export async function gradeWorkspace(opts: { task: LoadedTask; workspaceDir: string; timeoutSec?: number }): Promise<Grade> {
   const files: Record<string, string | null> = {};
+  // No-follow on every component and O_NONBLOCK: the episode's processes may swap a file for a link or a FIFO.
+  const ws = new WorkspaceFs(opts.workspaceDir, WORKSPACE, null, false);
   for (const rel of opts.task.spec.source_files) {
-    const host = path.join(opts.workspaceDir, rel);
-    const st = fs.lstatSync(host, { throwIfNoEntry: false });
-    files[rel] = st?.isFile() && st.size <= MAX_SOURCE_BYTES && !pathHasSymlink(opts.workspaceDir, rel) ? fs.readFileSync(host, 'utf8') : null;
+    try {
+      files[rel] = ws.readFile(rel, MAX_SOURCE_BYTES).data.toString('utf8');
+    } catch (e) {
+      if (!(e instanceof WorkspaceFsError)) throw e;
+      files[rel] = null;
+    }
   }
   return gradeFiles({ task: opts.task, files, timeoutSec: opts.timeoutSec });
 }
@@ -109,13 +115,4 @@ export function fixOverlay(task: LoadedTask): Record<string, string> {
     if (fs.existsSync(p)) out[rel] = fs.readFileSync(p, 'utf8');
   }
   return out;
-}
-
-function pathHasSymlink(root: string, rel: string): boolean {
-  let cur = root;
-  for (const part of rel.split('/')) {
-    cur = path.join(cur, part);
-    if (fs.lstatSync(cur, { throwIfNoEntry: false })?.isSymbolicLink()) return true;
-  }
-  return false;
 }

@@ -7,6 +7,10 @@ import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { loadConfig } from '../common/config';
 import type { ExecResult, Sandbox } from './sandbox';
+import { WorkspaceFsError } from './workspace-fs';
+
+/** The largest outcome report read back (a few hundred bytes per test). */
+const REPORT_MAX_BYTES = 8 * 1024 * 1024;
 
 export type TestOutcome = 'passed' | 'failed' | 'error' | 'skipped' | 'timeout';
 
@@ -53,9 +57,14 @@ export async function runPytest(sandbox: Sandbox, opts: PytestOptions): Promise<
     maxOutputBytes: opts.maxOutputBytes ?? 256 * 1024,
     env: { DEBUGRL_REPORT: `/tmp/${reportName}` },
   });
-  const reportPath = path.join(sandbox.dir, 'tmp', reportName);
-  const text = fs.existsSync(reportPath) ? fs.readFileSync(reportPath, 'utf8') : '';
-  fs.rmSync(reportPath, { force: true });
+  // The report lies in the sandbox's /tmp, where the program under test can replace it with a link or a FIFO.
+  let text = '';
+  try {
+    text = sandbox.tmp.readFile(reportName, REPORT_MAX_BYTES).data.toString('utf8');
+  } catch (e) {
+    if (!(e instanceof WorkspaceFsError)) throw e;
+  }
+  fs.rmSync(path.join(sandbox.dir, 'tmp', reportName), { force: true });
   const tests: Record<string, TestOutcome> = {};
   const messages: Record<string, string> = {};
   const collectErrors: string[] = [];

@@ -17,7 +17,9 @@ import { spawn, spawnSync, type ChildProcess, type StdioOptions } from 'node:chi
 import { randomBytes, randomInt } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import type { Writable } from 'node:stream';
 import { loadConfig, REPO_ROOT } from '../common/config';
+import { WorkspaceFs } from './workspace-fs';
 
 /** Where the workspace appears inside every sandbox. */
 export const WORKSPACE = '/workspace';
@@ -88,13 +90,16 @@ export class SandboxError extends Error {}
 export class Sandbox {
   private readonly live = new Set<ChildProcess>();
   private destroyed = false;
+  private workspaceFs: WorkspaceFs | null = null;
+  private tmpFs: WorkspaceFs | null = null;
 
   private constructor(
     readonly id: string,
     /** Host folder holding workspace/ and tmp/. */
     readonly dir: string,
     readonly limits: SandboxLimits,
-    private readonly uid: number | null,
+    /** The sandbox's own host uid (null when the harness does not run as root): every process inside runs as it. */
+    readonly uid: number | null,
     private readonly hide: string[],
   ) {}
 
@@ -122,36 +127,22 @@ export class Sandbox {
     return new Sandbox(id, dir, { ...DEFAULT_LIMITS, ...opts.limits }, uid, (opts.hide ?? []).map((p) => path.resolve(p)));
   }
 
-  /** Resolve a model-given path (relative to /workspace, or absolute under /workspace) to a host path, or null
-   * when it points outside the workspace (including through symlinks that already exist). */
-  resolveInWorkspace(p: string): string | null {
-    const rel = p.startsWith(WORKSPACE + '/') || p === WORKSPACE ? path.posix.relative(WORKSPACE, p) : p;
-    if (path.isAbsolute(rel)) return null;
-    const host = path.resolve(this.workspaceHostDir, rel);
-    const root = this.workspaceHostDir;
-    if (host !== root && !host.startsWith(root + path.sep)) return null;
-    // Follow existing symlinks on the way: a link planted by the model must not lead outside.
-    let probe = host;
-    while (probe !== root && !fs.existsSync(probe)) probe = path.dirname(probe);
-    const real = fs.realpathSync(probe);
-    const realRoot = fs.realpathSync(root);
-    if (real !== realRoot && !real.startsWith(realRoot + path.sep)) return null;
-    return host;
+  /** The workspace as the harness's file tools see it: every operation no-follow, bounded by the workspace. */
+  get workspace(): WorkspaceFs {
+    return (this.workspaceFs ??= new WorkspaceFs(this.workspaceHostDir, WORKSPACE, this.uid));
   }
 
-  /** Give a file (and any folders the harness created above it in the workspace) to the sandbox's uid, so commands
-   * inside can change what the harness wrote on the model's behalf. */
-  async adopt(hostPath: string): Promise<void> {
-    if (this.uid === null) return;
-    let cur = hostPath;
-    while (cur.startsWith(this.workspaceHostDir + path.sep)) {
-      await fs.promises.lchown(cur, this.uid, this.uid);
-      cur = path.dirname(cur);
-    }
+  /** The sandbox's private /tmp, with the same no-follow rules (the harness reads pytest's report from it). */
+  get tmp(): WorkspaceFs {
+    return (this.tmpFs ??= new WorkspaceFs(path.join(this.dir, 'tmp'), '/tmp', this.uid));
   }
 
-  /** The full host command line that runs `argv` inside the sandbox. */
-  commandLine(argv: string[], opts: { env?: Record<string, string>; cwd?: string } = {}): string[] {
+  /**
+   * The host command line that runs `argv` inside the sandbox: `bwrap --args <fd> -- <argv>`, with every bwrap
+   * option (mounts with host paths, the environment) in `options`, to be written NUL-separated to that fd. The
+   * sandbox's pid 1 is that bwrap, and /proc/1/cmdline is readable inside: host paths and the task's id must not be.
+   */
+  commandLine(argv: string[], opts: { env?: Record<string, string>; cwd?: string; argsFd?: number } = {}): { argv: string[]; options: string[] } {
     if (this.destroyed) throw new SandboxError(`sandbox ${this.id} was destroyed`);
     const l = this.limits;
     // As root, bwrap runs without a user namespace (so the uid switch below is a real host uid, which RLIMIT_NPROC
@@ -170,14 +161,21 @@ export class Sandbox {
     for (const [k, v] of Object.entries(env)) bw.push('--setenv', k, v);
     const who = this.uid === null ? [] : ['setpriv', `--reuid=${this.uid}`, `--regid=${this.uid}`, '--clear-groups', '--inh-caps=-all', '--bounding-set=-all', '--'];
     const rl = ['prlimit', `--cpu=${l.cpuSeconds}`, `--as=${l.memoryBytes}`, `--fsize=${l.fileSizeBytes}`, `--nproc=${l.processes}`, `--core=0`, '--'];
-    return [...bw, '--', ...who, ...rl, ...argv];
+    return { argv: ['bwrap', '--args', String(opts.argsFd ?? 3), '--', ...who, ...rl, ...argv], options: bw.slice(1) };
   }
 
   /** Start a long-lived process in the sandbox (the debugger bridge). The caller owns its pipes; destroy() kills it. */
   spawn(argv: string[], opts: SpawnOptions = {}): ChildProcess {
-    const [cmd, ...args] = this.commandLine(argv, opts);
-    const stdio: StdioOptions = ['pipe', 'pipe', 'pipe', ...Array.from({ length: opts.extraPipes ?? 0 }, () => 'pipe' as const)];
-    const child = spawn(cmd!, args, { stdio, detached: true });
+    const argsFd = 3 + (opts.extraPipes ?? 0); // after the caller's pipes; bwrap closes it once read
+    const line = this.commandLine(argv, { ...opts, argsFd });
+    const [cmd, ...args] = line.argv;
+    const stdio: StdioOptions = ['pipe', 'pipe', 'pipe', ...Array.from({ length: (opts.extraPipes ?? 0) + 1 }, () => 'pipe' as const)];
+    // The marker in bwrap's own environment (not the sandbox's: --clearenv) finds a bwrap orphaned by a kill in its
+    // first milliseconds, which still runs as root (see destroy); the sandbox's uid cannot read root's environ.
+    const child = spawn(cmd!, args, { stdio, detached: true, env: { ...process.env, [SANDBOX_MARKER]: this.id } });
+    const optionsPipe = child.stdio[argsFd] as Writable | null;
+    optionsPipe?.on('error', () => undefined); // bwrap died before reading: its exit reports that
+    optionsPipe?.end(Buffer.from(line.options.map((o) => `${o}\0`).join(''), 'utf8'));
     this.live.add(child);
     child.on('exit', () => this.live.delete(child));
     child.on('error', () => this.live.delete(child));
@@ -260,14 +258,19 @@ export class Sandbox {
     await Promise.all(waits);
     // A bwrap killed in its first milliseconds, before --die-with-parent is armed, can leave its child running,
     // reparented outside our process group. Everything inside runs as this sandbox's own uid, so sweep that uid.
-    if (this.uid !== null) killUid(this.uid);
+    // Those children still run as root (not yet the sandbox's uid) and carry this sandbox's marker: sweep both.
+    sweepSandbox(this.uid, this.id);
     await fs.promises.rm(this.dir, { recursive: true, force: true, maxRetries: 3 });
   }
 }
 
-/** SIGKILL every process whose real uid is `uid` (a sandbox's private uid: nothing else runs as it). */
-export function killUid(uid: number): number {
+/** Environment variable naming the sandbox in each of its bwrap processes' own environment. */
+const SANDBOX_MARKER = 'DEBUGRL_SANDBOX';
+
+/** SIGKILL every process running as the sandbox's uid (nothing else runs as it), and every process whose environment carries its marker. */
+function sweepSandbox(uid: number | null, id: string): number {
   let killed = 0;
+  const marker = Buffer.from(`${SANDBOX_MARKER}=${id}\0`);
   for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     let status: string;
     try {
@@ -276,7 +279,15 @@ export function killUid(uid: number): number {
       continue; // exited meanwhile
     }
     const m = /^Uid:\s+(\d+)/m.exec(status);
-    if (m && Number(m[1]) === uid) {
+    let match = uid !== null && m !== null && Number(m[1]) === uid;
+    if (!match && Number(pid) !== process.pid) {
+      try {
+        match = fs.readFileSync(`/proc/${pid}/environ`).includes(marker);
+      } catch {
+        /* exited, or not ours to read */
+      }
+    }
+    if (match) {
       try {
         process.kill(Number(pid), 'SIGKILL');
         killed++;
@@ -349,7 +360,11 @@ function maskedMounts(extraHide: string[]): string[][] {
   const cfg = loadConfig();
   const key = JSON.stringify([cfg.DEBUGRL_PYTHON, cfg.DEBUGRL_DATA_DIR, cfg.DEBUGRL_TASKS_DIR, extraHide]);
   if (mountsCache?.key === key) return mountsCache.mounts;
-  const mask = new Set<string>([REPO_ROOT, cfg.DEBUGRL_DATA_DIR, cfg.DEBUGRL_TASKS_DIR, ...extraHide].map((p) => path.resolve(p)));
+  const base = [REPO_ROOT, cfg.DEBUGRL_DATA_DIR, cfg.DEBUGRL_TASKS_DIR].map((p) => path.resolve(p));
+  // A hidden path under a folder masked anyway needs no mount of its own, and its mount point (a task's folder,
+  // named by its id) would show in /proc/self/mountinfo inside.
+  const extra = extraHide.map((p) => path.resolve(p)).filter((p) => !base.some((b) => p === b || p.startsWith(b + path.sep)));
+  const mask = new Set<string>([...base, ...extra]);
   const venv = path.dirname(path.dirname(path.resolve(cfg.DEBUGRL_PYTHON)));
   const interpreterPrefix = path.dirname(path.dirname(fs.realpathSync(cfg.DEBUGRL_PYTHON)));
   // The interpreter may live under a folder others cannot enter (pyenv under /root): mask that folder and bind the

@@ -8,13 +8,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { loadTask, type LoadedTask } from '../tasks/task-loader';
 import { BridgeGone, BridgeStartError, DebuggerClient, type BridgeReply } from './debugger-client';
 import { gradeWorkspace, type Grade } from './grader';
 import { bound, droppedNote, numberLines, programOutput } from './observation';
 import { runPytest } from './pytest-run';
 import { Sandbox, SandboxError, WORKSPACE } from './sandbox';
+import { shownPath, shownUnder, WorkspaceFsError } from './workspace-fs';
 import { TOOL_INFO, isToolName, parseArgs, toolNames, type ArgsOf, type ToolName, type Toolset } from './tools';
 
 export type { Grade } from './grader';
@@ -77,6 +77,70 @@ type Handler = (args: never) => Promise<Omit<ToolResult, 'tool' | 'stateChanging
 const ok = (output: string, meta: Record<string, unknown> = {}) => ({ ok: true, output, meta });
 const fail = (output: string, meta: Record<string, unknown> = {}) => ({ ok: false, output, meta });
 
+/** read_file refuses larger files (bash can show a part); edit_file refuses larger ones too. */
+const READ_MAX_BYTES = 2 * 1024 * 1024;
+const EDIT_MAX_BYTES = 4 * 1024 * 1024;
+/** edit_file counts matches of old_text up to this many. */
+const MAX_MATCHES = 1000;
+
+/** 1-based line numbers of ascending character positions, in one pass. */
+function linesOf(text: string, positions: number[]): number[] {
+  const out: number[] = [];
+  let line = 1;
+  let at = 0;
+  for (const pos of positions) {
+    for (; at < pos; at++) if (text.charCodeAt(at) === 10) line++;
+    out.push(line);
+  }
+  return out;
+}
+
+/** Longest tool name echoed back in an "unknown tool" observation; longest argument-error text. */
+const MAX_NAME_SHOWN = 64;
+const MAX_ARG_ERROR_CHARS = 1000;
+
+function clip(text: string, max: number): string {
+  const flat = text.replace(/[\r\n]/g, ' ');
+  return flat.length > max ? `${flat.slice(0, max)}… (${text.length} characters)` : flat;
+}
+
+function safeString(v: unknown): string {
+  try {
+    return String(v);
+  } catch {
+    return typeof v;
+  }
+}
+
+/** Why a call's arguments hold text no tool can take (a NUL byte, invalid Unicode), or null. Checked before the
+ * schemas: a NUL reaches no path or command line (Node throws on one), a lone surrogate no Python compile. */
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+
+function badString(args: unknown, where = 'arguments', depth = 0): string | null {
+  if (depth > 8) return null; // the schemas reject nesting anyway
+  if (typeof args === 'string') {
+    if (args.includes('\0')) return `${where} contains a NUL byte`;
+    if (LONE_SURROGATE.test(args)) return `${where} is not valid Unicode (a lone surrogate)`;
+    return null;
+  }
+  if (args && typeof args === 'object') {
+    for (const [k, v] of Object.entries(args as Record<string, unknown>)) {
+      const key = clip(k, 40);
+      if (k.includes('\0') || LONE_SURROGATE.test(k)) return `an argument name is not valid text`;
+      const why = badString(v, where === 'arguments' ? key : `${where}.${key}`, depth + 1);
+      if (why) return why;
+    }
+  }
+  return null;
+}
+
+/** A workspace file operation the agent's path made fail: an observation. Anything else is a harness bug. */
+function fsFail(e: unknown, what: 'read' | 'edit' | 'test') {
+  if (!(e instanceof WorkspaceFsError)) throw e;
+  const tail = e.code === 'outside' ? `; only workspace files can be ${what === 'read' ? 'read' : what === 'edit' ? 'edited' : 'run'}` : '';
+  return fail(`${e.message}${tail}`);
+}
+
 export class HarnessSession {
   readonly id: string;
   private debuggerClient: DebuggerClient | null = null;
@@ -121,17 +185,21 @@ export class HarnessSession {
   }
 
   async call(call: ToolCall): Promise<ToolResult> {
-    const name = typeof call?.name === 'string' ? call.name : String(call?.name);
-    const base = { tool: name, stateChanging: false, debugger: false };
+    const rawName = typeof call?.name === 'string' ? call.name : safeString(call?.name);
     if (this.closed) throw new HarnessInfraError(`session ${this.id} is closed`);
-    if (!isToolName(name) || !this.tools.includes(name)) {
-      return { ...base, ...fail(`unknown tool "${name}". Available tools: ${this.tools.join(', ')}`) };
+    if (!isToolName(rawName) || !this.tools.includes(rawName)) {
+      const shown = clip(rawName, MAX_NAME_SHOWN);
+      const base = { tool: shown, stateChanging: false, debugger: false };
+      return { ...base, ...fail(`unknown tool "${shown}". Available tools: ${this.tools.join(', ')}`, { unknownTool: true }) };
     }
+    const name = rawName;
     const info = TOOL_INFO[name];
-    const meta = { ...base, stateChanging: info.stateChanging, debugger: info.debugger };
+    const meta = { tool: name, stateChanging: info.stateChanging, debugger: info.debugger };
     if (this.done) return { ...meta, ...fail('the episode is finished (done was called); no more tools can run', { ended: true }) };
+    const badText = badString(call.arguments);
+    if (badText) return { ...meta, ...fail(`invalid arguments for ${name}: ${badText}`, { invalidArguments: true }) };
     const parsed = parseArgs(name, call.arguments);
-    if (!parsed.ok) return { ...meta, ...fail(parsed.error, { invalidArguments: true }) };
+    if (!parsed.ok) return { ...meta, ...fail(bound(parsed.error, MAX_ARG_ERROR_CHARS, 'error').text, { invalidArguments: true }) };
     this.assertSandbox();
     const handler = this.handlers[name] as unknown as (a: unknown) => ReturnType<Handler>;
     const result = await handler(parsed.args);
@@ -166,7 +234,7 @@ export class HarnessSession {
 
   private assertSandbox(): void {
     if (this.sandbox.isDestroyed || !fs.existsSync(this.sandbox.workspaceHostDir)) {
-      throw new HarnessInfraError(`sandbox ${this.sandbox.id} is gone (${this.sandbox.workspaceHostDir})`);
+      throw new HarnessInfraError(`sandbox ${this.sandbox.id} is gone`);
     }
   }
 
@@ -208,14 +276,19 @@ export class HarnessSession {
   }
 
   private async readFile(a: ArgsOf<'read_file'>) {
-    const host = this.sandbox.resolveInWorkspace(a.path);
-    if (!host) return fail(`${a.path} is outside the workspace (${WORKSPACE}); only workspace files can be read`);
-    const st = fs.statSync(host, { throwIfNoEntry: false });
-    if (!st) return fail(`no such file: ${a.path}. ${this.listing()}`);
-    if (st.isDirectory()) return fail(`${a.path} is a directory. ${this.listing(host)}`);
-    if (st.size > 2 * 1024 * 1024) return fail(`${a.path} is ${st.size} bytes; use bash (head, sed -n) to read a part of it`);
-    const buf = fs.readFileSync(host);
-    if (buf.includes(0)) return fail(`${a.path} is a binary file`);
+    const ws = this.sandbox.workspace;
+    const shown = shownPath(a.path);
+    let buf: Buffer;
+    try {
+      const st = ws.stat(a.path);
+      if (!st) return fail(`no such file: ${shown}. ${this.listing()}`);
+      if (st.kind === 'dir') return fail(`${shown} is a directory. ${this.listing(st.rel)}`);
+      if (st.kind === 'file' && st.size > READ_MAX_BYTES) return fail(`${shown} is ${st.size} bytes; use bash (head, sed -n) to read a part of it`);
+      buf = ws.readFile(a.path, READ_MAX_BYTES).data;
+    } catch (e) {
+      return fsFail(e, 'read');
+    }
+    if (buf.includes(0)) return fail(`${shown} is a binary file`);
     const lines = buf.toString('utf8').split('\n');
     if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
     const start = a.start_line ?? 1;
@@ -228,34 +301,36 @@ export class HarnessSession {
   }
 
   private async editFile(a: ArgsOf<'edit_file'>) {
-    const host = this.sandbox.resolveInWorkspace(a.path);
-    if (!host) return fail(`${a.path} is outside the workspace (${WORKSPACE}); only workspace files can be edited`);
-    const rel = path.relative(this.sandbox.workspaceHostDir, host);
-    const st = fs.statSync(host, { throwIfNoEntry: false });
-    if (!st) {
-      if (a.old_text !== '') return fail(`no such file: ${a.path}. To create it, call edit_file with an empty old_text. ${this.listing()}`);
-      fs.mkdirSync(path.dirname(host), { recursive: true });
-      fs.writeFileSync(host, a.new_text);
-      await this.sandbox.adopt(host);
-      const n = a.new_text.split('\n').length;
-      return ok(`Created ${rel} (${n} lines).`, { edited: true, created: true });
+    const ws = this.sandbox.workspace;
+    let st;
+    try {
+      st = ws.stat(a.path);
+      if (!st) {
+        if (a.old_text !== '') return fail(`no such file: ${shownPath(a.path)}. To create it, call edit_file with an empty old_text. ${this.listing()}`);
+        const { rel } = ws.createFile(a.path, a.new_text);
+        const n = a.new_text.split('\n').length;
+        return ok(`Created ${rel} (${n} lines).`, { edited: true, created: true });
+      }
+    } catch (e) {
+      return fsFail(e, 'edit');
     }
-    if (!st.isFile()) return fail(`${a.path} is not a regular file`);
-    const text = fs.readFileSync(host, 'utf8');
-    if (a.old_text === '') return fail(`${rel} already exists and old_text is empty: old_text must be the exact text to replace (it must occur once)`);
-    const positions: number[] = [];
-    for (let i = text.indexOf(a.old_text); i !== -1; i = text.indexOf(a.old_text, i + 1)) positions.push(i);
-    const lines = text.split('\n');
-    const lineAt = (pos: number) => text.slice(0, pos).split('\n').length;
-    if (positions.length === 0) return fail(this.noMatch(rel, text, lines, a.old_text));
-    if (positions.length > 1) {
-      const at = positions.map(lineAt);
-      const shown = at.slice(0, 5).map((l) => numberLines(lines.slice(Math.max(0, l - 2), l + 1), Math.max(1, l - 1))).join('\n---\n');
-      return fail(`old_text occurs ${positions.length} times in ${rel} (starting at lines ${at.join(', ')}); include more surrounding lines so it matches exactly once:\n${shown}`);
+    if (st.kind !== 'file') return fail(`${shownPath(a.path)} is not a regular file`);
+    if (a.old_text === '') return fail(`${st.rel} already exists and old_text is empty: old_text must be the exact text to replace (it must occur once)`);
+    let outcome: { rel: string; text: string; updated: string; pos: number } | { failure: string } | null = null;
+    try {
+      ws.updateFile(a.path, EDIT_MAX_BYTES, (rel, text) => {
+        const r = this.applyEdit(rel, text, a.old_text, a.new_text);
+        outcome = r;
+        return 'updated' in r ? r.updated : null;
+      });
+    } catch (e) {
+      return fsFail(e, 'edit');
     }
-    const pos = positions[0]!;
-    const updated = text.slice(0, pos) + a.new_text + text.slice(pos + a.old_text.length);
-    fs.writeFileSync(host, updated);
+    const done = outcome as { rel: string; text: string; updated: string; pos: number } | { failure: string } | null;
+    if (!done) return fail(`${shownPath(a.path)} could not be edited`);
+    if ('failure' in done) return fail(done.failure);
+    const { rel, text, updated, pos } = done;
+    const lineAt = (at: number) => text.slice(0, at).split('\n').length;
     const first = lineAt(pos);
     // Lines spanned, not counting a final newline: "x = 1\n" is one line.
     const span = (t: string) => Math.max(1, t.replace(/\n$/, '').split('\n').length);
@@ -274,6 +349,24 @@ export class HarnessSession {
       }
     }
     return ok(out, meta);
+  }
+
+  /** The edited text, or why the edit cannot apply (zero or several matches). */
+  private applyEdit(rel: string, text: string, oldText: string, newText: string): { rel: string; text: string; updated: string; pos: number } | { failure: string } {
+    // Matches are counted up to a bound: a one-character old_text in a large file must not cost quadratic time.
+    const positions: number[] = [];
+    for (let i = text.indexOf(oldText); i !== -1 && positions.length <= MAX_MATCHES; i = text.indexOf(oldText, i + 1)) positions.push(i);
+    const lines = text.split('\n');
+    if (positions.length === 0) return { failure: this.noMatch(rel, text, lines, oldText) };
+    if (positions.length > 1) {
+      const at = linesOf(text, positions.slice(0, 20));
+      const shown = at.slice(0, 5).map((l) => numberLines(lines.slice(Math.max(0, l - 2), l + 1), Math.max(1, l - 1))).join('\n---\n');
+      const count = positions.length > MAX_MATCHES ? `more than ${MAX_MATCHES}` : String(positions.length);
+      const where = positions.length > at.length ? `${at.join(', ')} …` : at.join(', ');
+      return { failure: `old_text occurs ${count} times in ${rel} (starting at lines ${where}); include more surrounding lines so it matches exactly once:\n${shown}` };
+    }
+    const pos = positions[0]!;
+    return { rel, text, updated: text.slice(0, pos) + newText + text.slice(pos + oldText.length), pos };
   }
 
   private noMatch(rel: string, text: string, lines: string[], oldText: string): string {
@@ -299,8 +392,13 @@ export class HarnessSession {
   private async runTests(target?: string) {
     if (target) {
       const file = target.split('::')[0]!;
-      const host = this.sandbox.resolveInWorkspace(file);
-      if (!host || !fs.existsSync(host)) return fail(`no such test file in the workspace: ${file}. ${this.listing()}`);
+      let st;
+      try {
+        st = this.sandbox.workspace.stat(file);
+      } catch (e) {
+        return fsFail(e, 'test');
+      }
+      if (!st || (st.kind !== 'file' && st.kind !== 'dir')) return fail(`no such test file in the workspace: ${shownPath(file)}. ${this.listing()}`);
     }
     const timeoutSec = this.task.spec.time_limits.test_seconds + 20;
     let run;
@@ -333,10 +431,14 @@ export class HarnessSession {
   // ----- the debugger -----
 
   private async startDebugger(testFile: string, testName?: string) {
-    const host = this.sandbox.resolveInWorkspace(testFile);
-    if (!host) return fail(`${testFile} is outside the workspace (${WORKSPACE})`);
-    if (!fs.statSync(host, { throwIfNoEntry: false })?.isFile()) return fail(`no such test file: ${testFile}. ${this.listing()}`);
-    const rel = path.relative(this.sandbox.workspaceHostDir, host);
+    let st;
+    try {
+      st = this.sandbox.workspace.stat(testFile);
+    } catch (e) {
+      return fsFail(e, 'test');
+    }
+    if (st?.kind !== 'file') return fail(`no such test file: ${shownPath(testFile)}. ${this.listing()}`);
+    const rel = st.rel;
     const nodeId = testName ? `${rel}::${testName}` : rel;
     const restarted = this.debuggerClient !== null;
     const r = await this.launch(nodeId);
@@ -473,6 +575,8 @@ export class HarnessSession {
     try {
       const reply = await client.request(cmd, args, timeoutMs);
       await client.settle();
+      // A bug in the bridge, not a mistake of the agent: the episode cannot trust this debugger any more.
+      if (reply.internal) throw new HarnessInfraError(`debugger bridge failed on ${cmd}: ${(reply.error ?? '').slice(0, 500)}`);
       return { reply, result: null as never };
     } catch (e) {
       if (!(e instanceof BridgeGone)) throw e;
@@ -518,13 +622,13 @@ export class HarnessSession {
   }
 
   private relFile(file: string): string {
-    const host = this.sandbox.resolveInWorkspace(file);
-    return host ? path.relative(this.sandbox.workspaceHostDir, host) : file;
+    return this.sandbox.workspace.relative(file) ?? file;
   }
 
-  private listing(dir = this.sandbox.workspaceHostDir): string {
-    const names = fs.readdirSync(dir).filter((n) => !n.startsWith('.'));
-    return `Files in ${path.posix.join(WORKSPACE, path.relative(this.sandbox.workspaceHostDir, dir))}: ${names.slice(0, 30).join(', ')}${names.length > 30 ? ` … ${names.length - 30} more` : ''}`;
+  /** The names in a workspace folder (root-relative path), bounded. */
+  private listing(rel = ''): string {
+    const names = this.sandbox.workspace.list(rel).filter((n) => !n.startsWith('.')).map((n) => shownPath(n));
+    return `Files in ${shownUnder(WORKSPACE, rel)}: ${names.slice(0, 30).join(', ')}${names.length > 30 ? ` … ${names.length - 30} more` : ''}`;
   }
 
   private exec(...a: Parameters<Sandbox['exec']>) {

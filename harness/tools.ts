@@ -138,10 +138,15 @@ export function toolSpecs(toolset: Toolset): { type: 'function'; function: { nam
 export function parseArgs<N extends ToolName>(name: N, raw: unknown): { ok: true; args: ArgsOf<N> } | { ok: false; error: string } {
   const parsed = ToolArgs[name].safeParse(raw ?? {});
   if (parsed.success) return { ok: true, args: parsed.data as ArgsOf<N> };
+  // Every piece is bounded: the keys and paths come from the model (a 1 MB key once came back whole).
+  const clip = (t: string) => (t.length > 60 ? `${t.slice(0, 60)}…` : t);
   const why = parsed.error.issues
+    .slice(0, 5)
     .map((i) => {
-      const where = i.path.length ? i.path.join('.') : 'arguments';
-      return i.code === 'unrecognized_keys' ? `unknown argument(s) ${i.keys.join(', ')}` : `${where}: ${i.message}`;
+      const where = i.path.length ? i.path.map((p) => clip(String(p))).join('.') : 'arguments';
+      if (i.code !== 'unrecognized_keys') return `${where}: ${clip(i.message)}`;
+      const keys = i.keys.slice(0, 5).map(clip).join(', ');
+      return `unknown argument(s) ${keys}${i.keys.length > 5 ? ` … ${i.keys.length - 5} more` : ''}`;
     })
     .join('; ');
   const expected = Object.keys((ToolArgs[name] as z.ZodObject).shape).join(', ') || '(none)';

@@ -20,10 +20,12 @@ async function bothWays<T>(fn: (s: HarnessSession) => Promise<T>): Promise<{ war
   }
 }
 
-/** Processes whose command line mentions this sandbox's folder (the bwrap of each bridge does). */
+/** Processes of this sandbox: everything inside runs as its own uid (bwrap's host command line no longer names
+ * the sandbox's folder: its options travel through a pipe). */
 function processesOf(s: HarnessSession): string[] {
-  const ps = spawnSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).stdout;
-  return ps.split('\n').filter((l) => l.includes(s.sandbox.dir));
+  const ps = spawnSync('ps', ['-eo', 'ruid=,args='], { encoding: 'utf8' }).stdout;
+  expect(s.sandbox.uid).not.toBeNull();
+  return ps.split('\n').filter((l) => l.trim().split(/\s+/)[0] === String(s.sandbox.uid));
 }
 
 describe('pre-warmed debugger bridge', () => {
