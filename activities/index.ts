@@ -8,6 +8,7 @@ import { createEvaluationActivities } from './evaluation';
 import { createPolicyActivities } from './policies';
 import { createSandboxActivities, SessionRegistry } from './sandbox';
 import { createSmokeActivities } from './smoke';
+import { createTrainingActivities } from './training-store';
 
 export interface ActivityDeps {
   config: Config;
@@ -31,6 +32,7 @@ export function createActivities(deps: ActivityDeps, local: WorkerLocal = { host
     ...createEvaluationActivities(deps),
     ...createPolicyActivities(deps),
     ...createSandboxActivities({ ...deps, ...local }),
+    ...createTrainingActivities(deps),
   };
 }
 

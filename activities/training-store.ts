@@ -11,9 +11,17 @@
  *    transaction, conditional on the offsets it started from. A step either happened (all three) or did not (none),
  *    across any crash of the learner, the worker, Kafka or PostgreSQL.
  */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { ApplicationFailure } from '@temporalio/common';
 import type { Kafka, Producer } from 'kafkajs';
 import type { Pool } from 'pg';
-import { GROUP_SCHEMA, GroupRecord, TRAINING_GROUPS_TOPIC, type StepResult } from '../common/training';
+import { REPO_ROOT, type Config } from '../common/config';
+import { episodeReward, isScorable, REWARD_CONFIG, rewardInputsFromRecord } from '../common/reward';
+import { GROUP_SCHEMA, GroupRecord, TRAINING_GROUPS_TOPIC, type GroupEpisode, type StepPoint, type StepResult, type TrainingRunConfig } from '../common/training';
+import { TrajectoryRecord } from '../common/trajectory';
+import { listTaskDirs, loadTask, resolveTaskDir } from '../tasks/task-loader';
+import { buildTrainingReport, writeTrainingReport } from './training-report';
 import { partitionFor } from './trajectory-store';
 
 export interface TrainingStoreDeps {
@@ -184,3 +192,73 @@ export async function stepsOf(pool: Pool, runId: string): Promise<StepResult[]> 
   const r = await pool.query('select result from training_steps where run_id = $1 order by step', [runId]);
   return r.rows.map((row) => row.result as StepResult);
 }
+
+export async function pointsOf(pool: Pool, runId: string): Promise<StepPoint[]> {
+  const r = await pool.query('select point from training_points where run_id = $1 order by step', [runId]);
+  return r.rows.map((row) => row.point as StepPoint);
+}
+
+// --- the coordinator's activities (shared queue) ---------------------------------------------------------------------
+
+export function createTrainingActivities(deps: TrainingStoreDeps & { config: Config }) {
+  return {
+    /** Register the run (idempotent) and return where it stands: a resumed run continues from its last committed step
+     * with its sealed, untrained groups still queued. */
+    async beginTrainingRun(input: { runId: string; workflowId: string; input: TrainingRunConfig }) {
+      await beginRun(deps, input);
+      const last = await lastCommitted(deps.pool, input.runId);
+      const queued = await deps.pool.query('select group_id from training_groups where run_id = $1 and consumed_step is null order by sealed_at', [input.runId]);
+      const seq = await deps.pool.query('select count(*)::int as n from training_groups where run_id = $1', [input.runId]);
+      const cfg = input.input;
+      let ids: string[];
+      try {
+        ids = cfg.taskIds ?? listTaskDirs(deps.config.DEBUGRL_TASKS_DIR).map((d) => loadTask(d).spec).filter((t) => t.split === cfg.split).map((t) => t.id);
+      } catch (e) {
+        throw ApplicationFailure.nonRetryable(`cannot list tasks: ${(e as Error).message}`, 'InvalidInput');
+      }
+      if (cfg.maxTasks) ids = ids.slice(0, cfg.maxTasks);
+      if (!ids.length) throw ApplicationFailure.nonRetryable(`no training tasks matched (split ${cfg.split}, taskIds ${cfg.taskIds?.join(',') ?? '-'})`, 'InvalidInput');
+      const tasks = ids.map((id) => {
+        try {
+          const t = loadTask(resolveTaskDir(id, deps.config.DEBUGRL_TASKS_DIR)).spec;
+          return { id: t.id, debuggerPreference: t.debugger };
+        } catch (e) {
+          throw ApplicationFailure.nonRetryable(`taskIds: ${(e as Error).message}`, 'InvalidInput');
+        }
+      });
+      const version = last.step > 0 ? last.version : cfg.learner.initialVersion;
+      return { step: last.step, version, queued: queued.rows.map((r) => r.group_id as string), groupSeq: seq.rows[0].n as number, tasks };
+    },
+
+    /** The episode's reward from its stored record. Unscorable episodes (infrastructure failures) get none. */
+    async scoreEpisode(input: { episodeId: string; taskId: string }): Promise<{ scorable: boolean; episode: GroupEpisode }> {
+      const raw = (await loadRecords(deps.pool, [input.episodeId])).get(input.episodeId);
+      if (!raw) throw new Error(`episode ${input.episodeId} has no stored record yet`);
+      const record = TrajectoryRecord.parse(raw);
+      const task = loadTask(resolveTaskDir(input.taskId, deps.config.DEBUGRL_TASKS_DIR));
+      const fixFiles = (fs.readdirSync(task.fixDir, { recursive: true, withFileTypes: true }) as fs.Dirent[])
+        .filter((d) => d.isFile())
+        .map((d) => path.relative(task.fixDir, path.join(d.parentPath, d.name)));
+      const inputs = rewardInputsFromRecord(record, { debuggerPreference: task.spec.debugger, fixFiles, failingTests: task.spec.failing_tests });
+      const versions = record.turns.map((t) => t.assistant.policyVersion);
+      const minPolicyVersion = versions.length ? Math.min(...versions) : record.policy.version;
+      const base = { episodeId: input.episodeId, passed: record.outcome.passed, usedDebugger: inputs.usedDebugger, minPolicyVersion };
+      if (!isScorable(inputs)) return { scorable: false, episode: { ...base, reward: 0, components: {} } };
+      const r = episodeReward(inputs);
+      return { scorable: true, episode: { ...base, reward: r.total, components: r.components } };
+    },
+
+    async sealGroup(input: { runId: string; groupId: string; taskId: string; episodes: GroupEpisode[]; sealedReason: 'full' | 'partial-timeout'; infraFailures: number }) {
+      return sealAndPublishGroup(deps, { schema: GROUP_SCHEMA, rewardConfig: REWARD_CONFIG.version, ...input });
+    },
+
+    /** Store the step's point and rewrite the run's report (reports/<run>/training.{html,json}). */
+    async recordTrainingStep(input: { runId: string; point: StepPoint }): Promise<{ html: string; json: string }> {
+      await deps.pool.query('insert into training_points (run_id, step, point) values ($1, $2, $3) on conflict do nothing', [input.runId, input.point.step, JSON.stringify(input.point)]);
+      const report = buildTrainingReport(input.runId, await pointsOf(deps.pool, input.runId), await stepsOf(deps.pool, input.runId));
+      return writeTrainingReport(report, path.join(REPO_ROOT, 'reports', input.runId));
+    },
+  };
+}
+
+export type TrainingActivities = ReturnType<typeof createTrainingActivities>;

@@ -1,6 +1,7 @@
 /** GRPO training: the run's input, the group record (the claim check on Kafka `training-groups`), the step result and
  * the coordinator's progress. Pure: shared by the workflow, the activities and the CLI. */
 import { z } from 'zod';
+import type { CurriculumSummary } from './curriculum';
 import { EpisodeLimits, Toolset } from './episode';
 
 export const TRAINING_GROUPS_TOPIC = 'training-groups';
@@ -94,6 +95,8 @@ export const GroupEpisode = z.object({
   reward: z.number(),
   components: z.record(z.string(), z.number()),
   passed: z.boolean(),
+  /** The debugger was opened (the curriculum's "appropriate debugger use"). */
+  usedDebugger: z.boolean(),
   /** Oldest policy version among its turns: what the lag check looks at. */
   minPolicyVersion: z.number().int().min(0),
 });
@@ -179,7 +182,7 @@ export interface TrainingProgress {
   staleGroupsRejected: number;
   rolloutsPerSecond: number;
   lagHistogram: Record<string, number>;
-  curriculum: string;
+  curriculum: CurriculumSummary;
   perStep: StepPoint[];
   startedAtMs: number;
 }

@@ -59,7 +59,7 @@ async function storeEpisode(deps: OpenDeps, r: TrajectoryRecord): Promise<void> 
 function group(groupId: string, episodes: { id: string; version: number; reward: number }[]): GroupRecord {
   return {
     schema: GROUP_SCHEMA, groupId, runId, taskId: 'fake_task', rewardConfig: 'test', sealedReason: 'full', infraFailures: 0,
-    episodes: episodes.map((e) => ({ episodeId: e.id, reward: e.reward, components: {}, passed: e.reward > 0, minPolicyVersion: e.version })),
+    episodes: episodes.map((e) => ({ episodeId: e.id, reward: e.reward, components: {}, passed: e.reward > 0, usedDebugger: false, minPolicyVersion: e.version })),
   };
 }
 

@@ -1,0 +1,319 @@
+/**
+ * TrainingRunWorkflow: the GRPO coordinator (the seed's coordinator, as a durable workflow).
+ *
+ *   rollouts:  P slots, each a child EpisodeWorkflow; a finished slot starts the next episode at once (no batch
+ *              barrier). The next episode goes to the open group nearest completion, counting episodes in flight;
+ *              a new group (task from the curriculum) opens only when no open group can take one more.
+ *   groups:    n episodes of one task. Sealed when n scored trajectories are in, or, after sealTimeout, with at least
+ *              minToSeal (the seed: 8 of 12). An infrastructure failure is retried in a fresh sandbox and never
+ *              scored; past its retries the whole group fails rather than train on a biased partial group.
+ *   training:  a sealed group is a record in PostgreSQL and Kafka (activity sealGroup); Temporal carries its id.
+ *              When groupsPerStep are queued, trainStep runs on the GPU worker, then publishAdapter; new episodes use
+ *              the newest adapter. At the queue's high-water mark no new episode starts; below the low mark (at or
+ *              under it) assignment resumes.
+ *   lifetime:  continue-as-new every K steps or when Temporal suggests it, after in-flight episodes drain, carrying
+ *              the version, step, curriculum, open groups and queue.
+ *
+ * Signals: pause, resume, stop (after the current step). Update: setPoolSize. Query: progress.
+ *   temporal workflow start --type TrainingRunWorkflow --task-queue debugrl --input '{"steps":10,"groupSize":12}'
+ */
+import {
+  condition,
+  continueAsNew,
+  defineQuery,
+  defineSignal,
+  defineUpdate,
+  executeChild,
+  proxyActivities,
+  setHandler,
+  startChild,
+  workflowInfo,
+} from '@temporalio/workflow';
+import { parseInput } from '../common/boundary';
+import { curriculumSummary, initialCurriculum, pickTask, updateCurriculum } from '../common/curriculum';
+import { policySpecFor, runSettings, TrainingRunInput, type GroupEpisode, type StepPoint, type StepResult, type TrainingProgress } from '../common/training';
+import type { AdapterActivities } from '../activities/adapters';
+import type { LearnerActivities } from '../activities/learner';
+import type { TrainingActivities } from '../activities/training-store';
+import { EpisodeWorkflow } from './episode';
+import { EvaluationWorkflow } from './evaluation';
+
+export const progressQuery = defineQuery<TrainingProgress>('progress');
+export const pauseSignal = defineSignal('pause');
+export const resumeSignal = defineSignal('resume');
+export const stopSignal = defineSignal('stop');
+export const setPoolSizeUpdate = defineUpdate<number, [number]>('setPoolSize');
+
+const store = proxyActivities<TrainingActivities>({
+  startToCloseTimeout: '5m',
+  retry: { initialInterval: '1s', maximumInterval: '30s', maximumAttempts: 50, nonRetryableErrorTypes: ['InvalidInput'] },
+});
+
+type CurriculumState = ReturnType<typeof initialCurriculum>;
+
+interface OpenGroup {
+  groupId: string;
+  taskId: string;
+  done: GroupEpisode[];
+  inFlight: number;
+  infraFailures: number;
+  nextEpisode: number;
+  openedAtMs: number;
+}
+
+/** Everything continue-as-new carries. */
+export interface RunState {
+  version: number;
+  step: number;
+  groupSeq: number;
+  open: OpenGroup[];
+  queued: string[];
+  curriculum: CurriculumState;
+  rng: number;
+  perStep: StepPoint[];
+  episodesDone: number;
+  infraFailures: number;
+  groupsFailed: number;
+  staleGroupsRejected: number;
+  lagHistogram: Record<string, number>;
+  poolSize: number;
+  paused: boolean;
+  startedAtMs: number;
+  busyMs: number;
+}
+
+/** mulberry32: a small deterministic PRNG whose state survives continue-as-new (workflow code may not use Math.random). */
+function nextRandom(state: RunState): number {
+  let t = (state.rng = (state.rng + 0x6d2b79f5) >>> 0);
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+}
+
+export async function TrainingRunWorkflow(rawInput: unknown, carried?: RunState): Promise<{ runId: string; steps: number; version: number; perStep: StepPoint[] }> {
+  const cfg = parseInput(TrainingRunInput, rawInput, 'TrainingRunWorkflow');
+  const { minToSeal, highWater, lowWater } = runSettings(cfg);
+  const info = workflowInfo();
+  const runId = cfg.runId ?? info.workflowId;
+  const gpu = proxyActivities<LearnerActivities & AdapterActivities>({
+    taskQueue: cfg.learnerTaskQueue,
+    startToCloseTimeout: '2h',
+    heartbeatTimeout: '2m',
+    retry: { initialInterval: '5s', maximumInterval: '1m', maximumAttempts: 20, nonRetryableErrorTypes: ['InvalidInput', 'InvalidBatch', 'StepOutOfOrder', 'AdapterMismatch', 'AdapterRejected', 'AdapterNotServed'] },
+  });
+
+  let state: RunState;
+  if (carried) state = carried;
+  else {
+    const begun = await store.beginTrainingRun({ runId, workflowId: info.workflowId, input: cfg });
+    state = {
+      version: begun.version,
+      step: begun.step,
+      groupSeq: begun.groupSeq,
+      open: [],
+      queued: begun.queued,
+      curriculum: initialCurriculum(begun.tasks),
+      rng: cfg.seed >>> 0,
+      perStep: [],
+      episodesDone: 0,
+      infraFailures: 0,
+      groupsFailed: 0,
+      staleGroupsRejected: 0,
+      lagHistogram: {},
+      poolSize: cfg.poolSize,
+      paused: false,
+      startedAtMs: Date.now(),
+      busyMs: 0,
+    };
+  }
+  let running = 0;
+  let stopping = false;
+  let blocked = state.queued.length >= highWater;
+  let phase: TrainingProgress['phase'] = 'running';
+  const firstStep = state.step;
+
+  setHandler(pauseSignal, () => void (state.paused = true));
+  setHandler(resumeSignal, () => void (state.paused = false));
+  setHandler(stopSignal, () => void (stopping = true));
+  setHandler(setPoolSizeUpdate, (n) => (state.poolSize = n), {
+    validator: (n) => {
+      if (!Number.isInteger(n) || n < 1 || n > 1024) throw new Error(`setPoolSize: must be an integer from 1 to 1024, got ${n}`);
+    },
+  });
+  setHandler(progressQuery, (): TrainingProgress => {
+    const seconds = Math.max(1, (Date.now() - state.startedAtMs) / 1000);
+    return {
+      runId, phase: state.paused && phase === 'running' ? 'paused' : phase, policyVersion: state.version, step: state.step, steps: cfg.steps,
+      poolSize: state.poolSize, running, episodesDone: state.episodesDone, infraFailures: state.infraFailures, groupsOpen: state.open.length,
+      groupsQueued: state.queued.length, groupsFailed: state.groupsFailed, staleGroupsRejected: state.staleGroupsRejected,
+      rolloutsPerSecond: state.episodesDone / seconds, lagHistogram: state.lagHistogram, curriculum: curriculumSummary(state.curriculum),
+      perStep: state.perStep, startedAtMs: state.startedAtMs,
+    };
+  });
+
+  /** Groups the remaining steps still need, beyond those queued or open: none are opened past the run's end. */
+  const needsNewGroup = () => state.queued.length + state.open.length < (cfg.steps - state.step) * cfg.groupsPerStep;
+  const stepsLeft = () => state.step < cfg.steps && !stopping;
+  const chunkDone = () => state.step - firstStep >= cfg.continueAsNewEvery || (state.step > firstStep && info.continueAsNewSuggested);
+  let chunkOver = false;
+
+  // --- groups ---------------------------------------------------------------------------------------------------
+
+  /** The open group nearest completion (counting in-flight episodes) that can take one more; else a new group, if the
+   * run still needs one. */
+  function groupForNextEpisode(): OpenGroup | null {
+    const candidates = state.open.filter((g) => g.done.length + g.inFlight < cfg.groupSize);
+    if (candidates.length) return candidates.reduce((a, b) => (b.done.length + b.inFlight > a.done.length + a.inFlight ? b : a));
+    if (!needsNewGroup()) return null;
+    const { taskId } = pickTask(state.curriculum, nextRandom(state));
+    const g: OpenGroup = { groupId: `${runId}.${info.firstExecutionRunId.slice(0, 6)}.g${++state.groupSeq}`, taskId, done: [], inFlight: 0, infraFailures: 0, nextEpisode: 0, openedAtMs: Date.now() };
+    state.open.push(g);
+    return g;
+  }
+
+  async function seal(g: OpenGroup, reason: 'full' | 'partial-timeout'): Promise<void> {
+    state.open = state.open.filter((x) => x !== g);
+    await store.sealGroup({ runId, groupId: g.groupId, taskId: g.taskId, episodes: g.done, sealedReason: reason, infraFailures: g.infraFailures });
+    const pref = state.curriculum.tasks.find((t) => t.id === g.taskId)?.debuggerPreference;
+    const successes = g.done.filter((e) => e.passed).length;
+    state.curriculum = updateCurriculum(state.curriculum, {
+      taskId: g.taskId,
+      successes,
+      failures: g.done.length - successes,
+      debuggerOpenedOnRecommended: pref === 'recommended' ? g.done.filter((e) => e.usedDebugger).length : 0,
+      debuggerClosedOnAvoid: pref === 'avoid' ? g.done.filter((e) => !e.usedDebugger).length : 0,
+      episodes: g.done.length,
+    });
+    state.queued.push(g.groupId);
+    if (state.queued.length >= highWater) blocked = true;
+  }
+
+  function failGroup(g: OpenGroup): void {
+    state.open = state.open.filter((x) => x !== g);
+    state.groupsFailed++;
+  }
+
+  async function runEpisode(g: OpenGroup): Promise<void> {
+    const k = g.nextEpisode++;
+    g.inFlight++;
+    running++;
+    const policy = policySpecFor(cfg.policy, state.version);
+    let outcome: GroupEpisode | null = null;
+    try {
+      const child = await startChild(EpisodeWorkflow, {
+        workflowId: `${g.groupId}.e${k}`,
+        args: [{ taskId: g.taskId, policy, toolset: cfg.toolset, limits: cfg.limits, seed: state.groupSeq * 1000 + k, evaluationId: runId, arm: g.groupId, sandboxScheduleToStartSeconds: cfg.sandboxScheduleToStartSeconds }],
+      });
+      const result = await child.result();
+      if (result.exitReason !== 'error') {
+        const scored = await store.scoreEpisode({ episodeId: result.episodeId, taskId: g.taskId });
+        if (scored.scorable) outcome = scored.episode;
+      }
+    } catch {
+      outcome = null; // the child failed: infrastructure, never a 0 reward
+    } finally {
+      g.inFlight--;
+      running--;
+      state.episodesDone++;
+    }
+    if (!state.open.includes(g)) return; // sealed on timeout or failed meanwhile
+    if (!outcome) {
+      state.infraFailures++;
+      if (++g.infraFailures > cfg.infraRetries) failGroup(g);
+      return;
+    }
+    g.done.push(outcome);
+    if (g.done.length >= cfg.groupSize) await seal(g, 'full');
+  }
+
+  // --- learner --------------------------------------------------------------------------------------------------
+
+  async function learnerLoop(): Promise<void> {
+    while (stepsLeft() && !chunkOver) {
+      await condition(() => state.queued.length >= cfg.groupsPerStep || stopping);
+      if (stopping) break;
+      const res: StepResult = await gpu.trainStep({ runId, step: state.step + 1, groups: cfg.groupsPerStep, maxPolicyLag: cfg.maxPolicyLag, learner: cfg.learner });
+      const consumed = new Set([...res.trainedGroups, ...res.rejectedGroups.map((g) => g.groupId)]);
+      state.queued = state.queued.filter((id) => !consumed.has(id));
+      if (res.versionAfter > state.version && res.adapterPath) {
+        await gpu.publishAdapter({ runId, version: res.versionAfter, adapterPath: res.adapterPath, keep: cfg.maxPolicyLag + 1 });
+        state.version = res.versionAfter;
+      }
+      state.step = res.step;
+      state.busyMs += res.busyMs;
+      state.staleGroupsRejected += res.rejectedGroups.filter((g) => g.reason === 'policy-lag').length;
+      for (const [lag, n] of Object.entries(res.lagHistogram)) state.lagHistogram[lag] = (state.lagHistogram[lag] ?? 0) + n;
+      if (state.queued.length <= lowWater) blocked = false;
+      let validationPass1: number | null = null;
+      if (cfg.evalEvery && state.step % cfg.evalEvery === 0) {
+        const ev = await executeChild(EvaluationWorkflow, {
+          workflowId: `${runId}.eval-step${state.step}`,
+          args: [{ policy: policySpecFor(cfg.policy, state.version), split: 'validation', maxTasks: cfg.evalMaxTasks, episodesPerTask: 1, k: 1, limits: cfg.limits, concurrency: Math.max(1, Math.min(4, state.poolSize)) }],
+        });
+        validationPass1 = ev.arms[0]?.passAt1 ?? null;
+      }
+      const m = res.metrics;
+      const num = (k: string) => (m && typeof m[k] === 'number' ? (m[k] as number) : null);
+      const summary = curriculumSummary(state.curriculum);
+      state.perStep.push({
+        step: state.step, version: state.version, meanReward: res.meanReward, passRate: res.passRate, trained: res.trainedGroups.length,
+        staleGroups: res.rejectedGroups.filter((g) => g.reason === 'policy-lag').length, rejectedTrajectories: res.rejectedTrajectories.length,
+        klMean: num('kl_mean'), clipLow: num('clip_frac_low'), clipHigh: num('clip_frac_high'), ratioMean: num('ratio_mean'), offpolicyWeightMean: num('offpolicy_weight_mean'),
+        busyFraction: state.busyMs / Math.max(1, Date.now() - state.startedAtMs), lag0MeanAbsLogRatio: res.lag0?.meanAbsLogRatio ?? null,
+        curriculumPhase: summary.phase, share3070: summary.share30to70, validationPass1, atMs: Date.now(),
+      });
+      if (state.perStep.length > 500) state.perStep.shift();
+      await store.recordTrainingStep({ runId, point: state.perStep[state.perStep.length - 1] });
+      if (chunkDone()) chunkOver = true;
+    }
+  }
+
+  // --- rollouts -------------------------------------------------------------------------------------------------
+
+  const inFlight = new Set<Promise<void>>();
+  const learner = learnerLoop().finally(() => (chunkOver = true));
+  let learnerFailed: unknown;
+  learner.catch((e) => (learnerFailed = e));
+
+  const rolloutsWanted = () => !stopping && !chunkOver && stepsLeft() && learnerFailed === undefined;
+  const mayStart = () => rolloutsWanted() && !state.paused && !blocked && running < state.poolSize;
+  while (rolloutsWanted()) {
+    const now = Date.now();
+    const deadlines = state.open.filter((g) => g.done.length >= minToSeal).map((g) => g.openedAtMs + cfg.sealTimeoutSeconds * 1000 - now);
+    const wait = deadlines.length ? Math.max(0, Math.min(...deadlines)) : undefined;
+    const wake = () => !rolloutsWanted() || (mayStart() && groupForNextEpisodeAvailable()) || expiredGroup() !== null;
+    const woke = wait === undefined ? (await condition(wake), true) : await condition(wake, wait);
+    const late = expiredGroup();
+    if (late) {
+      await seal(late, 'partial-timeout');
+      continue;
+    }
+    if (!woke || !mayStart()) continue;
+    const g = groupForNextEpisode();
+    if (!g) continue;
+    const p: Promise<void> = runEpisode(g).finally(() => inFlight.delete(p));
+    inFlight.add(p);
+  }
+
+  function groupForNextEpisodeAvailable(): boolean {
+    return state.open.some((g) => g.done.length + g.inFlight < cfg.groupSize) || needsNewGroup();
+  }
+  function expiredGroup(): OpenGroup | null {
+    const now = Date.now();
+    return state.open.find((g) => g.done.length >= minToSeal && now - g.openedAtMs >= cfg.sealTimeoutSeconds * 1000) ?? null;
+  }
+
+  phase = 'stopping';
+  await Promise.all(inFlight);
+  await learner.catch(() => undefined);
+  if (learnerFailed !== undefined) {
+    phase = 'failed';
+    throw learnerFailed;
+  }
+  if (!stopping && state.step < cfg.steps) {
+    // drained: the episodes that finished meanwhile are in the open groups and the queue
+    await continueAsNew<typeof TrainingRunWorkflow>(cfg, state);
+  }
+  phase = 'finished';
+  return { runId, steps: state.step, version: state.version, perStep: state.perStep };
+}
