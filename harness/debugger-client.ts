@@ -149,7 +149,9 @@ export class DebuggerClient {
 
   private static spawn(sandbox: Sandbox, mode: string[], nodeId: string | null): DebuggerClient {
     const python = loadConfig().DEBUGRL_PYTHON;
-    const child = sandbox.spawn([python, '-m', 'debugrl_native.debugger.bridge', ...mode, '--in-fd', '3', '--out-fd', '4'], { extraPipes: 2 });
+    // -P: the cwd (the workspace) is not put on sys.path, so workspace files cannot shadow the bridge's own imports;
+    // the bridge adds the workspace itself just before pytest runs the test.
+    const child = sandbox.spawn([python, '-P', '-m', 'debugrl_native.debugger.bridge', ...mode, '--in-fd', '3', '--out-fd', '4'], { extraPipes: 2 });
     child.on('error', () => undefined);
     return new DebuggerClient(child, nodeId);
   }

@@ -210,3 +210,47 @@ def test_prewarmed_bridge_needs_a_test_and_a_cold_one_keeps_its_own(bridge, repo
     cold = bridge("test_app.py::test_fresh_bucket")
     r = cold.call("start", wait=20, test="test_app.py::test_thread")
     assert not r["ok"] and "runs test_app.py::test_fresh_bucket" in r["error"]
+
+
+def test_hostile_expressions_and_values_are_agent_errors_not_bridge_errors(bridge):
+    """SystemExit and KeyboardInterrupt in an expression, invalid Unicode, values whose protocols raise: every reply is
+    a normal one (ok, or an error the model reads), never ``internal``, and the bridge keeps serving."""
+    b = bridge("test_app.py::test_fresh_bucket")
+    b.call("start", wait=20)
+    for expression in ("raise SystemExit(3)", "raise KeyboardInterrupt", "'\ud800'", "1\x00", "[" * 100000):
+        r = b.call("eval", expression=expression)
+        assert not r["ok"] and not r.get("internal"), r
+    b.call("eval", expression=textwrap.dedent(
+        """\
+        class BadClass:
+            @property
+            def __class__(self): raise RuntimeError("class")
+        class BadAttr:
+            def __getattribute__(self, n): raise RuntimeError("getattr")
+        class BadItems(dict):
+            def items(self): raise RuntimeError("items")
+        class BadIter(list):
+            def __iter__(self): raise SystemExit("iter")
+        values = [BadClass(), BadAttr(), BadItems(a=1), BadIter([1])]
+        """))
+    for i in range(4):
+        r = b.call("print", expression=f"values[{i}]")
+        assert r["ok"] and not r.get("internal"), r
+    assert "<repr failed: SystemExit: iter>" in b.call("print", expression="values[3]")["text"]
+    r = b.call("locals")
+    assert r["ok"] and "values = " in r["text"], r
+    r = b.call("add_breakpoint", file="\ud800.py", line=1)
+    assert not r["ok"] and not r.get("internal"), r
+    assert b.call("print", expression="1 + 1")["text"] == "1 + 1 = 2"
+
+
+def test_workspace_modules_cannot_replace_the_bridges_own(bridge, repo):
+    """The bridge runs with ``python -P``: a workspace json.py, threading.py or a package named like the bridge is
+    not imported by the bridge; the test still stops before its body."""
+    for name in ("json", "threading", "queue", "argparse"):
+        (repo / f"{name}.py").write_text(f"raise ImportError('workspace {name}')\n")
+    (repo / "debugrl_native").mkdir()
+    (repo / "debugrl_native" / "__init__.py").write_text("raise ImportError('workspace package')\n")
+    b = bridge("test_app.py::test_fresh_bucket")
+    r = b.call("start", wait=20)
+    assert r["state"] == "paused" and r["line"] == 5, r

@@ -18,11 +18,22 @@ async function run(o: { task: string; script: string; toolset?: 'full' | 'no-deb
     return 2;
   }
   const session = await HarnessSession.create({ taskDir: o.task, toolset: o.toolset });
+  // Killed from outside (Ctrl-C, a timeout's SIGTERM): stop the sandbox's processes and delete its folder, then exit
+  // 128 + signal. The call in flight fails meanwhile; `stopping` keeps that failure from exiting first.
+  let stopping: Promise<void> | null = null;
+  const onSignal = (signal: NodeJS.Signals) => {
+    stopping ??= session.close().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
   try {
     const { grade } = await runScript(session, calls, (r) => console.log(JSON.stringify({ tool: r.tool, ok: r.ok, output: r.output })));
     console.log(JSON.stringify({ grade }));
     return grade.passed ? 0 : 1;
   } finally {
+    if (stopping) await stopping;
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
     await session.close();
   }
 }

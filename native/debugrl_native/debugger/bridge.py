@@ -35,6 +35,7 @@ import json
 import linecache
 import os
 import queue
+import stat
 import sys
 import threading
 import traceback
@@ -43,13 +44,14 @@ from dataclasses import dataclass, field
 
 from .lines import LineTable, line_table, nearest
 from .prewarm import Warmed, prewarm
-from .reprs import DEFAULT, ReprLimits, brepr, format_locals
+from .reprs import DEFAULT, ReprLimits, brepr, format_locals, safe_str
 
 WORKSPACE = os.path.realpath(os.environ.get("DEBUGRL_WORKSPACE", "/workspace"))
 STACK_FRAMES = 8  # project frames shown per stack: enough for test -> helper -> bug, short enough to read
 CONTEXT_LINES = 2  # source lines each side of the current line in a stop
 INTERRUPT_GRACE_S = 0.3  # how long a busy thread gets to reach its next project line after an interrupt
 PRINT_LIMITS = ReprLimits(depth=4, items=20, string=1000, attrs=16)  # print_variable asks for one value: show more
+MAX_SOURCE_BYTES = 4 * 1024 * 1024  # largest file a breakpoint may go in
 
 
 _rel_cache: dict[str, str] = {}
@@ -195,12 +197,24 @@ class BridgeDebugger(bdb.Bdb):
 
     # ----- breakpoints -----
     def table(self, path: str) -> LineTable:
-        mtime = os.stat(path).st_mtime
-        cached = self._tables.get(path)
-        if cached and cached[0] == mtime:
-            return cached[1]
-        with open(path, encoding="utf-8") as f:
-            table = line_table(f.read(), path)
+        try:
+            st = os.stat(path)
+            if not stat.S_ISREG(st.st_mode):
+                raise CommandError(f"{rel(path)} is not a regular file")
+            cached = self._tables.get(path)
+            if cached and cached[0] == st.st_mtime:
+                return cached[1]
+            if st.st_size > MAX_SOURCE_BYTES:
+                raise CommandError(f"{rel(path)} is {st.st_size} bytes; breakpoints go in source files up to {MAX_SOURCE_BYTES}")
+            with open(path, encoding="utf-8") as f:
+                source = f.read()
+        except (OSError, UnicodeDecodeError) as e:
+            raise CommandError(f"{rel(path)} cannot be read: {safe_str(e, 160)}")
+        try:
+            table = line_table(source, path)
+        except (ValueError, RecursionError, MemoryError) as e:  # NUL bytes, nesting too deep for the compiler
+            raise CommandError(f"{rel(path)} does not compile: {safe_str(e, 160)}")
+        mtime = st.st_mtime
         self._tables[path] = (mtime, table)
         return table
 
@@ -209,16 +223,52 @@ class CommandError(Exception):
     """A mistake by the agent: becomes an ok:false reply the model reads."""
 
 
+def shown(text: str, limit: int = 200) -> str:
+    """A model-given string echoed in an error: bounded, on one line."""
+    flat = str(text).replace("\n", " ")
+    return flat if len(flat) <= limit else flat[:limit] + "…"
+
+
+def python_files(limit: int = 20, budget: int = 2000, max_depth: int = 8) -> tuple[list[str], int]:
+    """Up to ``limit`` workspace .py files (sorted, shallow first) and how many more were seen, looking at no more
+    than ``budget`` entries and ``max_depth`` folders deep: the workspace may be a very deep or very wide tree."""
+    found: list[str] = []
+    pending = [("", 0)]
+    seen = 0
+    while pending and seen < budget:
+        rel_dir, depth = pending.pop(0)
+        try:
+            entries = sorted(os.scandir(os.path.join(WORKSPACE, rel_dir)), key=lambda e: e.name)
+        except OSError:
+            continue
+        for e in entries:
+            seen += 1
+            name = os.path.join(rel_dir, e.name) if rel_dir else e.name
+            try:
+                if e.is_dir(follow_symlinks=False):
+                    if depth + 1 < max_depth and not e.name.startswith("."):
+                        pending.append((name, depth + 1))
+                elif e.name.endswith(".py"):
+                    found.append(name)
+            except OSError:
+                continue
+    return found[:limit], max(0, len(found) - limit)
+
+
 def resolve_project_file(file: str) -> str:
-    path = os.path.realpath(file if os.path.isabs(file) else os.path.join(WORKSPACE, file))
+    try:
+        path = os.path.realpath(file if os.path.isabs(file) else os.path.join(WORKSPACE, file))
+        is_file = os.path.isfile(path)
+    except (OSError, ValueError) as e:  # a name too long, a NUL, text the file system cannot encode
+        raise CommandError(f"{shown(file)} is not a usable path: {safe_str(e, 120)}")
     if not path.startswith(WORKSPACE + os.sep):
-        raise CommandError(f"{file} is outside the workspace ({WORKSPACE}); breakpoints can only go in project files")
-    if not os.path.isfile(path):
-        py = sorted(os.path.relpath(os.path.join(d, n), WORKSPACE) for d, _, ns in os.walk(WORKSPACE) for n in ns if n.endswith(".py"))
-        listing = ", ".join(py[:20]) + (f" … {len(py) - 20} more" if len(py) > 20 else "")
-        raise CommandError(f"no such file: {file}. Python files in the workspace: {listing or '(none)'}")
+        raise CommandError(f"{shown(file)} is outside the workspace ({WORKSPACE}); breakpoints can only go in project files")
+    if not is_file:
+        py, more = python_files()
+        listing = ", ".join(py) + (f" … {more} more" if more else "")
+        raise CommandError(f"no such file: {shown(file)}. Python files in the workspace: {listing or '(none)'}")
     if not path.endswith(".py"):
-        raise CommandError(f"{file} is not a Python file")
+        raise CommandError(f"{shown(file)} is not a Python file")
     return path
 
 
@@ -282,7 +332,7 @@ class Bridge:
         if stop.event == "return":
             lines.append(f"Returning from {frame.f_code.co_name}() with value: {brepr(stop.value)}")
         elif stop.event == "exception":
-            lines.append(f"Exception raised: {type(stop.value).__name__}: {brepr(str(stop.value))[1:-1]}")
+            lines.append(f"Exception raised: {brepr(safe_str(stop.value))[1:-1]}")
         lines.append(source_window(frame.f_code.co_filename, frame.f_lineno))
         stack = self.project_stack(frame)
         if len(stack) > 1:
@@ -477,7 +527,9 @@ class Bridge:
             try:
                 compile(cond, "<condition>", "eval")
             except SyntaxError as e:
-                raise CommandError(f"condition {cond!r} is not a valid Python expression: {e.msg}")
+                raise CommandError(f"condition {brepr(cond)} is not a valid Python expression: {e.msg}")
+            except (ValueError, RecursionError, MemoryError, OverflowError) as e:
+                raise CommandError(f"condition {brepr(cond)} does not compile: {safe_str(e, 200)}")
         canonical = dbg.canonic(path)
         existing = dbg.get_breaks(canonical, line)
         if existing:
@@ -500,18 +552,23 @@ class Bridge:
         expression = expression.strip()
         if not expression:
             raise CommandError("empty expression")
+        shown_expr = brepr(expression)
         try:
             code = compile(expression, "<expression>", "eval")
             is_expr = True
         except SyntaxError as e:
             if not statements:
-                raise CommandError(f"SyntaxError in {expression!r}: {e.msg} (column {e.offset}). print_variable takes an "
+                raise CommandError(f"SyntaxError in {shown_expr}: {e.msg} (column {e.offset}). print_variable takes an "
                                    "expression; run_expression also runs statements")
             try:
                 code = compile(expression, "<expression>", "exec")
                 is_expr = False
             except SyntaxError as e2:
-                raise CommandError(f"SyntaxError in {expression!r}: {e2.msg} (column {e2.offset})")
+                raise CommandError(f"SyntaxError in {shown_expr}: {e2.msg} (column {e2.offset})")
+            except (ValueError, RecursionError, MemoryError, OverflowError) as e2:
+                raise CommandError(f"{shown_expr} does not compile: {safe_str(e2, 200)}")
+        except (ValueError, RecursionError, MemoryError, OverflowError) as e:  # NUL, invalid Unicode, too deep
+            raise CommandError(f"{shown_expr} does not compile: {safe_str(e, 200)}")
         local_ns = frame.f_locals
         try:
             if is_expr:
@@ -519,12 +576,12 @@ class Bridge:
             else:
                 exec(code, frame.f_globals, local_ns)
                 return "Executed."
-        except Exception as e:
+        except BaseException as e:  # noqa: BLE001 - SystemExit, KeyboardInterrupt: the program's, not the bridge's end
             tail = ""
-            if isinstance(e, NameError):
-                names = [n for n in local_ns if not n.startswith("__") and not n.startswith("@")]
+            if type(e) is NameError:
+                names = [n for n in local_ns if isinstance(n, str) and not n.startswith("__") and not n.startswith("@")]
                 tail = f" Locals here: {', '.join(names[:20]) or '(none)'}"
-            raise CommandError(f"{type(e).__name__}: {e}.{tail}")
+            raise CommandError(f"{safe_str(e)}.{tail}")
         return f"{expression} = {brepr(value, PRINT_LIMITS if not statements else DEFAULT)}"
 
     # ----- the reader thread -----
@@ -543,8 +600,8 @@ class Bridge:
                     os._exit(0)
             except CommandError as e:
                 self.send({"id": rid, "ok": False, "error": str(e), "state": self.state()})
-            except Exception as e:  # a bug in the bridge: report it, keep serving
-                self.send({"id": rid, "ok": False, "error": f"bridge error: {type(e).__name__}: {e}", "internal": True,
+            except BaseException as e:  # noqa: BLE001 - a bug in the bridge: the harness treats it as infrastructure
+                self.send({"id": rid, "ok": False, "error": f"bridge error: {safe_str(e, 500)}", "internal": True,
                            "trace": traceback.format_exc()[-2000:], "state": self.state()})
         os._exit(0)  # the harness closed the channel
 
@@ -568,11 +625,18 @@ class EntryPlugin:
             sys.settrace(self.dbg.trace_dispatch)
             self.dbg.botframe = sys._getframe()
 
-    def pytest_pyfunc_call(self, pyfuncitem) -> None:
-        if not self.entered:
-            self.entered = True
-            fn = inspect.unwrap(pyfuncitem.obj)
+    def pytest_runtest_call(self, item) -> None:
+        """Mark the first test's own code as the place to stop. ``pytest_runtest_call`` runs for every kind of item
+        (``pytest_pyfunc_call`` does not for ``unittest.TestCase`` methods, which pytest runs through unittest), after
+        setup, so ``item.obj`` is the method bound to its TestCase instance (setUp has run, untraced stops)."""
+        if self.entered:
+            return
+        self.entered = True
+        try:
+            fn = inspect.unwrap(item.obj)
             self.dbg.entry_code = getattr(fn, "__func__", fn).__code__
+        except (AttributeError, ValueError, TypeError):  # an item without Python code (a doctest, a plugin's item)
+            self.dbg.entry_code = None
 
     def pytest_runtest_logreport(self, report) -> None:
         if report.when == "call" or report.failed:
@@ -608,15 +672,24 @@ def main(argv: list[str] | None = None) -> int:
         bridge.warmed.set()
         bridge.send({"event": "warm", "ok": bridge.warm.error is None})
     bridge.go.wait()
-    import pytest  # imported late: `ready` should not wait for it
     assert bridge.test is not None  # set by --test or by start
+    # The bridge runs with ``python -P``: nothing of the workspace was on sys.path while it imported its own modules
+    # (a workspace json.py or threading.py, or a package named debugrl_native, cannot replace them). The program under
+    # test gets the workspace first, as ``python -m pytest`` in the workspace would give it.
+    sys.path.insert(0, WORKSPACE)
 
     plugin = EntryPlugin(dbg)
     try:
+        import pytest  # imported late: `ready` should not wait for it (a pre-warmed bridge has it already)
+
+        # First among the pytest_runtest_call implementations: the entry must be known before the runner's own
+        # implementation calls item.runtest().
+        EntryPlugin.pytest_runtest_call = pytest.hookimpl(tryfirst=True)(EntryPlugin.pytest_runtest_call)
+
         status = int(pytest.main([bridge.test, "-s", "-q", "--tb=short", "--color=no", "-p", "no:cacheprovider"], plugins=[plugin]))
         error = None
-    except BaseException as e:  # SystemExit from the program, a crash in pytest
-        status, error = -1, f"{type(e).__name__}: {e}"
+    except BaseException as e:  # noqa: BLE001 - SystemExit from the program, a crash in pytest, a shadowed pytest
+        status, error = -1, safe_str(e, 1000)
     sys.settrace(None)
     threading.settrace(None)
     dbg.step_thread = None

@@ -17,7 +17,7 @@ class BridgeProcess:
         p_read, c_write = os.pipe()  # replies: bridge -> parent
         env = {**os.environ, "DEBUGRL_WORKSPACE": workspace, "PYTHONDONTWRITEBYTECODE": "1"}
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "debugrl_native.debugger.bridge", *(["--test", test] if test else ["--prewarm"]), "--in-fd", str(c_read), "--out-fd", str(c_write)],
+            [sys.executable, "-P", "-m", "debugrl_native.debugger.bridge", *(["--test", test] if test else ["--prewarm"]), "--in-fd", str(c_read), "--out-fd", str(c_write)],
             cwd=workspace,
             env=env,
             pass_fds=(c_read, c_write),

@@ -66,7 +66,11 @@ def workspace_modules(workspace: str) -> set[str]:
     except OSError:
         return names
     for e in entries:
-        if e.is_dir():
+        try:  # a link loop, a name the file system cannot stat: the entry provides no module
+            is_dir = e.is_dir()
+        except OSError:
+            continue
+        if is_dir:
             if os.path.exists(os.path.join(e.path, "__init__.py")):
                 names.add(e.name)
         elif e.name.endswith(_MODULE_SUFFIXES):

@@ -30,9 +30,10 @@ def is_noise(name: str, value: object) -> str | None:
         return "dunder"
     if name.startswith("@py_assert"):  # pytest's assertion-rewriting temporaries
         return "dunder"
-    if isinstance(value, types.ModuleType):
+    kind = type(value)  # not isinstance: that consults value.__class__, which the program may make raise
+    if issubclass(kind, types.ModuleType):
         return "module"
-    if isinstance(value, _HIDDEN_TYPES):
+    if issubclass(kind, _HIDDEN_TYPES):
         return "function/class"
     return None
 
@@ -45,20 +46,44 @@ def _cut(text: str, limit: int) -> str:
 
 def _plain_object(obj: object) -> bool:
     """True when obj uses object.__repr__ (the useless <Foo object at 0x…>) and has a __dict__ worth showing."""
-    return type(obj).__repr__ is object.__repr__ and isinstance(getattr(obj, "__dict__", None), dict)
+    try:
+        return type(obj).__repr__ is object.__repr__ and type(getattr(obj, "__dict__", None)) is dict
+    except BaseException:  # noqa: BLE001 - a __getattribute__ that raises: fall back to repr()
+        return False
 
 
 def brepr(obj: object, limits: ReprLimits = DEFAULT, depth: int = 0, seen: frozenset[int] = frozenset()) -> str:
+    """A bounded repr that never raises: a value whose ``__iter__``, ``items``, ``__class__``, ``__len__`` or
+    ``__getattribute__`` raises (the program's bug, or a hostile object) shows as ``<repr failed: …>``."""
+    try:
+        return _brepr(obj, limits, depth, seen)
+    except RecursionError:
+        return "<repr failed: too deeply nested>"
+    except BaseException as e:  # noqa: BLE001 - SystemExit from a __repr__ must not end the bridge either
+        return f"<repr failed: {safe_str(e, 80)}>"
+
+
+def safe_str(e: BaseException, limit: int = 300) -> str:
+    """``Type: message`` of an exception, bounded, even when its ``__str__`` raises."""
+    try:
+        msg = str(e)
+    except BaseException:  # noqa: BLE001
+        msg = "<unprintable>"
+    text = f"{type(e).__name__}: {msg}" if msg else type(e).__name__
+    return _cut(text, limit)
+
+
+def _brepr(obj: object, limits: ReprLimits, depth: int, seen: frozenset[int]) -> str:
     if id(obj) in seen:
         return "<cycle>"
-    if isinstance(obj, str):
+    if issubclass(type(obj), str):
         return _cut(repr(obj), limits.string)
-    if isinstance(obj, (bytes, bytearray)):
+    if issubclass(type(obj), (bytes, bytearray)):
         return _cut(repr(obj), limits.string)
-    if isinstance(obj, (int, float, complex, bool, type(None))):
+    if issubclass(type(obj), (int, float, complex, bool, type(None))):
         return _cut(repr(obj), limits.string)
     inner = seen | {id(obj)}
-    if isinstance(obj, dict):
+    if issubclass(type(obj), dict):
         if depth >= limits.depth:
             return f"<dict of {len(obj)} items>"
         parts = []
@@ -69,7 +94,7 @@ def brepr(obj: object, limits: ReprLimits = DEFAULT, depth: int = 0, seen: froze
             parts.append(f"{brepr(k, limits, depth + 1, inner)}: {brepr(v, limits, depth + 1, inner)}")
         body = "{" + ", ".join(parts) + "}"
         return body if type(obj) is dict else f"{type(obj).__name__}({body})"
-    if isinstance(obj, (list, tuple, set, frozenset, deque)):
+    if issubclass(type(obj), (list, tuple, set, frozenset, deque)):
         name = type(obj).__name__
         if depth >= limits.depth:
             return f"<{name} of {len(obj)} items>"
@@ -79,9 +104,9 @@ def brepr(obj: object, limits: ReprLimits = DEFAULT, depth: int = 0, seen: froze
                 parts.append(f"… {len(obj) - limits.items} more items")
                 break
             parts.append(brepr(v, limits, depth + 1, inner))
-        if isinstance(obj, list):
+        if issubclass(type(obj), list):
             return "[" + ", ".join(parts) + "]"
-        if isinstance(obj, tuple) and type(obj) is tuple:
+        if issubclass(type(obj), tuple) and type(obj) is tuple:
             return "(" + ", ".join(parts) + ("," if len(obj) == 1 else "") + ")"
         if type(obj) is set:
             return "{" + ", ".join(parts) + "}" if obj else "set()"
@@ -99,8 +124,10 @@ def brepr(obj: object, limits: ReprLimits = DEFAULT, depth: int = 0, seen: froze
         return f"{type(obj).__name__}(" + ", ".join(parts) + ")"
     try:
         text = repr(obj)
-    except Exception as e:  # a broken __repr__ is the program's bug, not ours
-        text = f"<repr failed: {type(e).__name__}: {e}>"
+    except BaseException as e:  # noqa: BLE001 - a broken __repr__ is the program's bug, not ours
+        text = f"<repr failed: {safe_str(e, 80)}>"
+    if not isinstance(text, str):
+        return "<repr failed: __repr__ returned a non-string>"
     return _cut(text, limits.string)
 
 
@@ -110,7 +137,11 @@ def format_locals(namespace: dict, limits: ReprLimits = DEFAULT, max_names: int 
     hidden: dict[str, int] = {}
     kept = 0
     for name, value in namespace.items():
-        why = is_noise(name, value)
+        name = name if isinstance(name, str) else brepr(name)
+        try:
+            why = is_noise(name, value)
+        except BaseException:  # noqa: BLE001 - isinstance consults a __class__ that may raise: show the value
+            why = None
         if why:
             hidden[why] = hidden.get(why, 0) + 1
             continue
