@@ -203,6 +203,22 @@ describe('debugrl eval against Temporal (in-process workers on their own queue)'
     expect(r.stderr).toMatch(/caused by ApplicationFailure \[InvalidInput\]: unknown task "no_such_task"/);
   });
 
+  it('an existing --id is refused unless --rerun, which stores a new run under its own id', async () => {
+    const id = `cli-test-rerun-${Date.now()}`;
+    const args = ['eval', '--policy', writeSpec(), '--tasks', TASK, '--episodes', '1', '--id', id];
+    expect((await cli(args, env)).code).toBe(0);
+    const again = await cli(args, env);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain(`evaluation "${id}" exists already; add --rerun for a new run of it`);
+    // without the CLI's check, the workflow refuses it, and the CLI shows why
+    const unchecked = await cli([...args, '--no-preflight'], env);
+    expect(unchecked.code).toBe(1);
+    expect(unchecked.stderr).toMatch(new RegExp(`caused by ApplicationFailure \\[InvalidInput\\]: evaluation "${id}" already exists`));
+    const rerun = await cli([...args, '--rerun'], env);
+    expect(rerun.code).toBe(0);
+    expect(rerun.stdout).toContain(`reports/${id}-run2/report.html`);
+  });
+
   it('`eval attach` of a workflow that does not exist is a usage error', async () => {
     const r = await cli(['eval', 'attach', `cli-test-nothing-${Date.now()}`], env);
     expect(r.code).toBe(2);

@@ -6,7 +6,7 @@
  * crashed, 2 for a usage or configuration mistake. The same evaluation can be started with
  *   temporal workflow start --type EvaluationWorkflow --task-queue debugrl --input '{"policy":"…","split":"test"}'
  */
-import { Client, Connection, WorkflowFailedError, WorkflowNotFoundError } from '@temporalio/client';
+import { Client, Connection, WorkflowExecutionAlreadyStartedError, WorkflowFailedError, WorkflowNotFoundError } from '@temporalio/client';
 import type { Command } from 'commander';
 import { Pool } from 'pg';
 import { describeZodError } from '../../common/boundary';
@@ -98,6 +98,10 @@ async function startEvaluation(o: EvalOptions): Promise<number> {
       }
       throw e;
     }
+    if (o.id !== undefined && !o.rerun && (await evaluationExists(config, o.id))) {
+      console.error(`debugrl eval: evaluation "${o.id}" exists already; add --rerun for a new run of it (stored as "${o.id}-run<N>"), or choose another --id`);
+      return 2;
+    }
     for (const n of checked.notes) console.error(`note: ${n}`);
     input = {
       ...raw,
@@ -109,7 +113,13 @@ async function startEvaluation(o: EvalOptions): Promise<number> {
   }
   const workflowId = o.id ?? `eval-${new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19)}`;
   return withClient(config, async (client) => {
-    await client.workflow.start('EvaluationWorkflow', { taskQueue: config.DEBUGRL_TASK_QUEUE, workflowId, args: [input] });
+    try {
+      await client.workflow.start('EvaluationWorkflow', { taskQueue: config.DEBUGRL_TASK_QUEUE, workflowId, args: [input] });
+    } catch (e) {
+      if (!(e instanceof WorkflowExecutionAlreadyStartedError)) throw e;
+      console.error(`debugrl eval: evaluation ${workflowId} is running already; follow it with: npx debugrl eval --attach ${workflowId}`);
+      return 2;
+    }
     console.log(`evaluation ${workflowId} started — Temporal UI: ${uiUrl(config, workflowId)}`);
     if (o.detach) {
       console.log(`re-attach with: npx debugrl eval --attach ${workflowId}`);
@@ -177,6 +187,15 @@ async function watch(client: Client, config: Config, workflowId: string): Promis
   console.log(`report: ${result.reportDir}/report.html (also report.md, report.json)`);
   console.log(`Temporal UI: ${uiUrl(config, workflowId)}`);
   return errors.count || result.failedEpisodes ? 1 : 0;
+}
+
+async function evaluationExists(config: Config, evaluationId: string): Promise<boolean> {
+  const pool = new Pool({ connectionString: config.DEBUGRL_DATABASE_URL });
+  try {
+    return ((await pool.query('select 1 from evaluations where evaluation_id = $1', [evaluationId])).rowCount ?? 0) > 0;
+  } finally {
+    await pool.end();
+  }
 }
 
 /** Episodes of the evaluation whose exit reason is "error" (PostgreSQL holds every record). */
