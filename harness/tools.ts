@@ -49,7 +49,7 @@ export const ToolArgs = {
         .max(300)
         .regex(/^[^\s-][^\s]*$/, 'a test name like test_eviction or TestCache::test_eviction')
         .optional()
-        .describe('test function (or Class::method); default the first test in the file'),
+        .describe('test function (or Class::method); without it the whole file runs and the debugger stops before the first test body'),
     })
     .strict(),
   add_breakpoint: z
@@ -97,7 +97,7 @@ export const TOOLS: readonly ToolInfo[] = [
   info('read_file', false, false, 'Show a file with line numbers (at most 200 lines per call).'),
   info('edit_file', false, true, 'Replace old_text (which must occur exactly once) with new_text. An empty old_text on a new path creates the file.'),
   info('run_tests', false, false, 'Run pytest on the visible tests, or on one file or node id; returns failing tests with short tracebacks.'),
-  info('start_debugger', true, true, 'Run one test under the debugger and stop before the test body. Restarts a running session; breakpoints are kept.'),
+  info('start_debugger', true, true, 'Run a test (test_name), or a whole test file, under the debugger and stop before the (first) test body; unittest.TestCase methods too. Restarts a running session; breakpoints are kept.'),
   info('add_breakpoint', true, true, 'Set a breakpoint at file:line (checked against the executable lines), optionally with a condition.'),
   info('remove_breakpoint', true, true, 'Remove the breakpoint at file:line.'),
   info('list_breakpoints', true, false, 'List breakpoints and whether each has been hit.'),
