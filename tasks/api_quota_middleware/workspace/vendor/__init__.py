@@ -1,0 +1,1 @@
+"""Third-party packages vendored into this service (see each package's __init__ for its version)."""
