@@ -2,6 +2,7 @@
  * server-side is an event the pool handles, not an unhandled 'error' that ends the process; a failed Kafka send drops
  * the producer so the next one reconnects; and the one partition scanner reads exactly the asked-for range. Real
  * PostgreSQL and Kafka, except the producer test, which fakes kafkajs to fail a send on demand. */
+import * as net from 'node:net';
 import type { Kafka, Producer } from 'kafkajs';
 import { Client } from 'pg';
 import { makeKafka, scanPartition, sharedProducer, topicOffsets } from '../activities/kafka';
@@ -52,6 +53,74 @@ describe('makePool (real PostgreSQL)', () => {
       expect(logged.join('\n')).toMatch(/client lost/);
       // The broken client was destroyed, not handed out again (max: 1 would otherwise give it back).
       expect((await pool.query('select 1 as one')).rows[0].one).toBe(1);
+    } finally {
+      await pool.end();
+    }
+  });
+});
+
+/** A TCP proxy to the real server that can be opened late, as a restarting server's port is. */
+async function freePort(): Promise<number> {
+  const srv = net.createServer();
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', () => r()));
+  const port = (srv.address() as net.AddressInfo).port;
+  await new Promise((r) => srv.close(r));
+  return port;
+}
+
+function proxyTo(port: number, target: URL): Promise<net.Server> {
+  const server = net.createServer((inbound) => {
+    const outbound = net.connect(Number(target.port), target.hostname);
+    inbound.pipe(outbound).pipe(inbound);
+    inbound.on('error', () => outbound.destroy());
+    outbound.on('error', () => inbound.destroy());
+  });
+  return new Promise((r) => server.listen(port, '127.0.0.1', () => r(server)));
+}
+
+describe('makePool while the server restarts (real PostgreSQL behind a proxy)', () => {
+  const real = new URL(config.DEBUGRL_DATABASE_URL);
+
+  it('waits out a refused connection until the server is back', async () => {
+    const port = await freePort();
+    const url = new URL(config.DEBUGRL_DATABASE_URL);
+    url.port = String(port);
+    const logged: string[] = [];
+    const pool = makePool(url.toString(), { max: 1 }, (m) => logged.push(m), 20_000);
+    let server: net.Server | undefined;
+    try {
+      const query = pool.query('select 1 as one');
+      await sleep(1200); // refused all this while
+      server = await proxyTo(port, real);
+      expect((await query).rows[0].one).toBe(1);
+      expect(logged.join('\n')).toMatch(/connect failed \(.*ECONNREFUSED.*\); retrying/);
+    } finally {
+      await pool.end();
+      server?.close();
+    }
+  });
+
+  it('gives up after its limit, with the connection error', async () => {
+    const url = new URL(config.DEBUGRL_DATABASE_URL);
+    url.port = String(await freePort());
+    const pool = makePool(url.toString(), { max: 1 }, () => undefined, 1000);
+    const t0 = Date.now();
+    try {
+      await expect(pool.query('select 1')).rejects.toThrow(/ECONNREFUSED/);
+      expect(Date.now() - t0).toBeGreaterThanOrEqual(500);
+    } finally {
+      await pool.end();
+    }
+  });
+
+  it('does not retry a wrong password', async () => {
+    const url = new URL(config.DEBUGRL_DATABASE_URL);
+    url.password = 'not-the-password';
+    const logged: string[] = [];
+    const pool = makePool(url.toString(), { max: 1 }, (m) => logged.push(m), 20_000);
+    try {
+      await expect(pool.query('select 1')).rejects.toThrow(/password/);
+      expect(logged).toEqual([]);
     } finally {
       await pool.end();
     }
