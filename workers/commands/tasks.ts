@@ -11,6 +11,7 @@ import * as path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { Pool } from 'pg';
 import { loadConfig } from '../../common/config';
+import { action, intOption } from '../cli-kit';
 import { bwrapAvailable } from '../../harness/sandbox';
 import { CALIBRATION_FILE, episodeRows, loadCalibration, measure, mergeCalibration, writeCalibration } from '../../tasks/calibration';
 import { figure6 } from '../../tasks/figure';
@@ -21,16 +22,6 @@ import { listTaskDirs, loadTask, resolveTaskDir, TaskFormatError, type LoadedTas
 import { DEFAULT_RUNS, formatTable, validateAll, type TaskResult } from '../../tasks/validator';
 
 export const summary = 'validate the task corpus (validate), print its coverage (stats), measure its difficulty (calibrate)';
-
-/** Option parser for a whole number in [min, max]. */
-function wholeNumber(flag: string, min: number, max: number): (v: string) => number {
-  return (v) => {
-    const n = Number(v);
-    if (!/^\d+$/.test(v.trim())) throw new InvalidArgumentError(`${flag} needs a whole number, got "${v}"`);
-    if (n < min || n > max) throw new InvalidArgumentError(`${flag} must be between ${min} and ${max}, got ${n}`);
-    return n;
-  };
-}
 
 function fraction(v: string): number {
   const n = Number(v);
@@ -186,16 +177,15 @@ export async function calibrateCommand(opts: CalibrateOptions, pool?: Pool): Pro
   }
 }
 
-/** Sets the process exit status from an action's result; usage errors, unreadable tasks and malformed manifest or
- * calibration files exit 2. */
-function act<A extends unknown[]>(fn: (...a: A) => Promise<number> | number): (...a: A) => Promise<void> {
+/** Runs a subcommand; unreadable tasks and malformed manifest or calibration files are usage errors (exit 2). */
+function guarded<A extends unknown[]>(fn: (...a: A) => Promise<number> | number): (...a: A) => Promise<number> {
   return async (...a: A) => {
     try {
-      process.exitCode = await fn(...a);
+      return await fn(...a);
     } catch (e) {
       if (!(e instanceof TaskFormatError || e instanceof TaskDataError)) throw e;
       console.error(`debugrl tasks: ${e.message}`);
-      process.exitCode = 2;
+      return 2;
     }
   };
 }
@@ -213,27 +203,27 @@ export function register(program: Command): void {
         `tasks/${MANIFEST_FILE} are skipped, except a daily random sample.`,
     )
     .option('--task <id or dir>', 'validate only this task (repeatable); named tasks always run', collect, [])
-    .option('--jobs <n>', 'tasks at a time', wholeNumber('--jobs', 1, 16), 2)
-    .option('--runs <n>', 'runs of each variant', wholeNumber('--runs', 1, 10), DEFAULT_RUNS)
+    .option('--jobs <n>', 'tasks at a time', intOption('--jobs', 1, 16), 2)
+    .option('--runs <n>', 'runs of each variant', intOption('--runs', 1, 10), DEFAULT_RUNS)
     .option('--all, --full', 're-validate every task, ignoring the manifest', false)
     .option('--update-manifest', 'record the hashes of the tasks that passed', false)
     .option('--sample <fraction>', 'share of unchanged tasks re-run anyway', fraction, DEFAULT_SAMPLE)
     .option('--seed <seed>', 'seed of the sample (default: the UTC date)')
     .option('--manifest <file>', `manifest path (default <tasks dir>/${MANIFEST_FILE})`)
-    .action(act((o: ValidateOptions) => validateCommand(o)));
+    .action(action(guarded((o: ValidateOptions) => validateCommand(o))));
   tasks
     .command('stats')
     .description('Counts by split x category x debugger, task sizes against the seed, declared vs measured difficulty.')
     .option('--json', 'print the statistics as JSON', false)
     .option('--plot <file.svg>', "also draw the seed's Figure 6 (reachable lines vs files, log axes, by split)")
     .option('--calibration <file>', `calibration path (default <tasks dir>/${CALIBRATION_FILE})`)
-    .action(act((o: StatsOptions) => statsCommand(o)));
+    .action(action(guarded((o: StatsOptions) => statsCommand(o))));
   tasks
     .command('calibrate')
     .description(`Write each task's measured solve rate in the given evaluations to <tasks dir>/${CALIBRATION_FILE}.`)
     .requiredOption('--from <evaluation-id...>', 'evaluations whose stored episodes to count')
     .option('--file <file>', `calibration path (default <tasks dir>/${CALIBRATION_FILE})`)
-    .action(act((o: CalibrateOptions) => calibrateCommand(o)));
+    .action(action(guarded((o: CalibrateOptions) => calibrateCommand(o))));
 }
 
 /** Run `debugrl tasks <args>` in-process and return the exit status (for tests, and for the legacy CLI). */
