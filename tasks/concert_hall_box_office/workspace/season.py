@@ -23,4 +23,5 @@ class Season:
         return {e.title: e.revenue() for e in self.events}
 
     def price_list(self, section_code):
+        """What a seat in one section costs at each event of the season."""
         return {e.title: e.pricing.price(section_code) for e in self.events}
