@@ -11,6 +11,7 @@ import { REPO_ROOT } from '../../common/config';
 import { CALL_SUMMARY_CHARS, summarizeCall, type EpisodeLimits, type PolicyReplyClaim, type PolicyTurnResult, type Toolset } from '../../common/episode';
 import { Failure, failure } from '../../common/failures';
 import { parsePolicySpec, type PolicySpec } from '../../common/policy-spec';
+import { versionOfAdapter } from '../../common/training';
 import type { AssistantEvent, ChatMessage, ToolEvent } from '../../common/trajectory';
 import { isToolName, parseArgs, toolNames, toolSpecs } from '../../harness/tools';
 import { readScript } from '../../harness/script';
@@ -38,6 +39,20 @@ export interface Policy {
 const APPROX_CHARS_PER_TOKEN = 4;
 export const approxTokens = (text: string) => Math.ceil(text.length / APPROX_CHARS_PER_TOKEN);
 
+/** Parsed scripts by file, kept while the file's size and mtime stay the same: an episode reads its script once,
+ * not once per turn. */
+const scripts = new Map<string, { key: string; calls: ReturnType<typeof readScript> }>();
+function cachedScript(file: string): ReturnType<typeof readScript> {
+  const st = fs.statSync(file, { throwIfNoEntry: false });
+  const key = st ? `${st.size}:${st.mtimeMs}` : '';
+  const hit = scripts.get(file);
+  if (st && hit?.key === key) return hit.calls;
+  const calls = readScript(file);
+  if (scripts.size >= 256) scripts.delete(scripts.keys().next().value!);
+  scripts.set(file, { key, calls });
+  return calls;
+}
+
 /** Replays a JSONL file of tool calls, one per turn; a folder holds one `<task id>.jsonl` per task (for evaluations
  * over several tasks). When the script runs out it calls done. */
 function scriptedPolicy(spec: Extract<PolicySpec, { kind: 'scripted' }>): Policy {
@@ -45,7 +60,7 @@ function scriptedPolicy(spec: Extract<PolicySpec, { kind: 'scripted' }>): Policy
   const scriptFor = (taskId: string) => {
     const file = fs.statSync(target, { throwIfNoEntry: false })?.isDirectory() ? path.join(target, `${taskId}.jsonl`) : target;
     try {
-      return readScript(file);
+      return cachedScript(file);
     } catch (e) {
       throw failure(Failure.InvalidPolicy, `scripted policy: ${(e as Error).message}`);
     }
@@ -219,6 +234,12 @@ export function createPolicyActivities(deps: { pool: Pool; config: Config }) {
       if (e instanceof ContextOverflowError) return exhausted;
       if (e instanceof PolicyRequestError) throw failure(Failure.PolicyRequestError, e.message);
       throw e;
+    }
+    // A published training adapter (policy-v<N>) must be served as version N: anything else is a delivery failure
+    // (verl #7495), never silent staleness.
+    const wanted = spec.kind === 'embedded' ? versionOfAdapter(spec.adapter) : null;
+    if (wanted !== null && reply.policyVersion !== wanted) {
+      throw failure(Failure.InvalidPolicy, `adapter mismatch: asked for ${input.policy}, the server says it used policy version ${reply.policyVersion}`);
     }
     const invalidReason = reply.invalidReason ?? (reply.toolCall ? invalidCallReason(reply.toolCall, input.toolset) : null);
     const event: AssistantEvent = {

@@ -1,0 +1,182 @@
+/**
+ * `npx debugrl train [options]`: start a TrainingRunWorkflow (GRPO on the embedded server's adapters) and follow it with
+ * a live progress line read from its `progress` query; `--resume <run>` continues a stopped or crashed run from its
+ * last committed step; `train status <run>` prints where a run stands (live if it runs, else from PostgreSQL). The
+ * same run can be started with
+ *   temporal workflow start --type TrainingRunWorkflow --task-queue debugrl --input '{"steps":10,"groupSize":12}'
+ */
+import * as path from 'node:path';
+import { Client, Connection, WorkflowFailedError } from '@temporalio/client';
+import type { Command } from 'commander';
+import { Pool } from 'pg';
+import { describeZodError } from '../../common/boundary';
+import { loadConfig, REPO_ROOT, type Config } from '../../common/config';
+import { TrainingRunInput, type StepResult, type TrainingProgress } from '../../common/training';
+import { action, choiceOption, describeError, intOption } from '../cli-kit';
+
+interface TrainOptions {
+  split?: string;
+  tasks?: string;
+  maxTasks?: number;
+  groupSize?: number;
+  groupsPerStep?: number;
+  steps?: number;
+  poolSize?: number;
+  maxTurns?: number;
+  maxNewTokens?: number;
+  tools?: string;
+  learnerModel?: string;
+  lr?: string;
+  loraRank?: number;
+  id?: string;
+  resume?: string;
+  detach?: boolean;
+}
+
+export function trainingInputFrom(o: TrainOptions): Record<string, unknown> {
+  const limits = { ...(o.maxTurns !== undefined ? { maxTurns: o.maxTurns } : {}), ...(o.maxNewTokens !== undefined ? { maxNewTokens: o.maxNewTokens } : {}) };
+  const learner = { ...(o.learnerModel ? { model: o.learnerModel } : {}), ...(o.lr ? { lr: Number(o.lr) } : {}), ...(o.loraRank ? { loraRank: o.loraRank } : {}) };
+  return {
+    ...(o.id ? { runId: o.id } : {}),
+    ...(o.split ? { split: o.split } : {}),
+    ...(o.tasks ? { taskIds: o.tasks.split(',').map((t) => t.trim()).filter(Boolean) } : {}),
+    ...(o.maxTasks ? { maxTasks: o.maxTasks } : {}),
+    ...(o.groupSize ? { groupSize: o.groupSize } : {}),
+    ...(o.groupsPerStep ? { groupsPerStep: o.groupsPerStep } : {}),
+    steps: o.steps,
+    ...(o.poolSize ? { poolSize: o.poolSize } : {}),
+    ...(o.tools ? { toolset: o.tools } : {}),
+    ...(Object.keys(limits).length ? { limits } : {}),
+    ...(Object.keys(learner).length ? { learner } : {}),
+  };
+}
+
+export function formatTrainingProgress(p: TrainingProgress): string {
+  const last = p.perStep.at(-1);
+  const reward = last ? ` · reward ${last.meanReward.toFixed(3)} · pass ${(100 * last.passRate).toFixed(0)}%` : '';
+  return `step ${p.step}/${p.steps} · policy v${p.policyVersion} · ${p.running}/${p.poolSize} running · groups ${p.groupsOpen} open, ${p.groupsQueued} queued, ${p.groupsFailed} failed · ${p.episodesDone} episodes (${p.rolloutsPerSecond.toFixed(3)}/s) · stale ${p.staleGroupsRejected}${reward} · ${p.curriculum.phase} · ${p.phase}`;
+}
+
+async function withClient<T>(config: Config, fn: (c: Client) => Promise<T>): Promise<T> {
+  const connection = await Connection.connect({ address: config.DEBUGRL_TEMPORAL_ADDRESS });
+  try {
+    return await fn(new Client({ connection, namespace: config.DEBUGRL_TEMPORAL_NAMESPACE }));
+  } finally {
+    await connection.close();
+  }
+}
+
+async function follow(client: Client, workflowId: string): Promise<number> {
+  const handle = client.workflow.getHandle(workflowId);
+  let finished = false;
+  const done = handle.result().finally(() => (finished = true));
+  done.catch(() => undefined);
+  let last = 0;
+  while (!finished) {
+    await Promise.race([done.catch(() => undefined), new Promise((r) => setTimeout(r, 3000))]);
+    if (finished) break;
+    const p = await handle.query<TrainingProgress>('progress').catch(() => null);
+    if (!p) continue;
+    if (process.stdout.isTTY) process.stdout.write(`\r${formatTrainingProgress(p)}\x1b[K`);
+    else if (Date.now() - last > 15_000) {
+      console.log(formatTrainingProgress(p));
+      last = Date.now();
+    }
+  }
+  if (process.stdout.isTTY) process.stdout.write('\n');
+  try {
+    const r = (await done) as { runId: string; steps: number; version: number };
+    console.log(`run ${r.runId}: ${r.steps} step(s), policy v${r.version} (served as embedded:policy-v${r.version})`);
+    console.log(`training report: ${path.join(REPO_ROOT, 'reports', r.runId, 'training.html')} (and training.json)`);
+    return 0;
+  } catch (e) {
+    console.error(`training run ${workflowId} failed\n${describeError(e instanceof WorkflowFailedError && e.cause ? e.cause : e)}`);
+    return 1;
+  }
+}
+
+async function start(o: TrainOptions): Promise<number> {
+  const config = loadConfig();
+  let raw: Record<string, unknown>;
+  if (o.resume) {
+    const pool = new Pool({ connectionString: config.DEBUGRL_DATABASE_URL });
+    const row = await pool.query('select input from training_runs where run_id = $1', [o.resume]).finally(() => pool.end());
+    if (!row.rowCount) {
+      console.error(`debugrl train: no training run "${o.resume}" to resume`);
+      return 2;
+    }
+    raw = { ...(row.rows[0].input as Record<string, unknown>), runId: o.resume };
+  } else {
+    if (o.steps === undefined) {
+      console.error('debugrl train: --steps is required');
+      return 2;
+    }
+    raw = trainingInputFrom(o);
+  }
+  const parsed = TrainingRunInput.safeParse(raw);
+  if (!parsed.success) {
+    console.error(`debugrl train: ${describeZodError(parsed.error)}`);
+    return 2;
+  }
+  const runId = parsed.data.runId ?? `train-${new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19)}`;
+  const workflowId = o.resume ? `${runId}.resume-${Date.now().toString(36)}` : runId;
+  return withClient(config, async (client) => {
+    await client.workflow.start('TrainingRunWorkflow', { taskQueue: config.DEBUGRL_TASK_QUEUE, workflowId, args: [{ ...raw, runId }] });
+    console.log(`training run ${runId} started (workflow ${workflowId}); learner queue ${parsed.data.learnerTaskQueue}`);
+    if (o.detach) return 0;
+    return follow(client, workflowId);
+  });
+}
+
+async function status(runId: string): Promise<number> {
+  const config = loadConfig();
+  const pool = new Pool({ connectionString: config.DEBUGRL_DATABASE_URL });
+  try {
+    const run = await pool.query('select workflow_id from training_runs where run_id = $1', [runId]);
+    if (!run.rowCount) {
+      console.error(`debugrl train status: no training run "${runId}"`);
+      return 2;
+    }
+    const live = await withClient(config, (c) => c.workflow.getHandle(run.rows[0].workflow_id).query<TrainingProgress>('progress')).catch(() => null);
+    if (live) console.log(formatTrainingProgress(live));
+    const steps = (await pool.query('select result from training_steps where run_id = $1 order by step', [runId])).rows.map((r) => r.result as StepResult);
+    const groups = (await pool.query('select count(*)::int as sealed, count(consumed_step)::int as consumed from training_groups where run_id = $1', [runId])).rows[0];
+    console.log(`run ${runId}: ${steps.length} committed step(s), policy v${steps.at(-1)?.versionAfter ?? 0}; groups sealed ${groups.sealed}, consumed ${groups.consumed}`);
+    for (const s of steps) {
+      console.log(`  step ${s.step}: v${s.versionBefore}->v${s.versionAfter} · ${s.trainedGroups.length} group(s) · reward ${s.meanReward.toFixed(3)} · pass ${(100 * s.passRate).toFixed(0)}% · stale ${s.rejectedGroups.length} · refused ${s.rejectedTrajectories.length}${s.lag0 ? ` · lag-0 |log rho| ${s.lag0.meanAbsLogRatio.toExponential(1)}` : ''}`);
+    }
+    console.log(`training report: ${path.join(REPO_ROOT, 'reports', runId, 'training.html')}`);
+    return 0;
+  } finally {
+    await pool.end();
+  }
+}
+
+export function register(program: Command): void {
+  const train = program
+    .command('train')
+    .summary('GRPO training on the embedded policy (TrainingRunWorkflow), with a live progress line')
+    .description('Start a training run and follow it; `train status <run>` shows a run; `--resume <run>` continues one from its last committed step.')
+    .option('--split <split>', 'task split to train on', choiceOption('--split', ['train', 'validation', 'test'] as const))
+    .option('--tasks <ids>', 'comma-separated task ids instead of a split')
+    .option('--max-tasks <n>', 'first N tasks of the split', intOption('--max-tasks', 1, 10_000))
+    .option('--group-size <n>', 'episodes per GRPO group (the seed: 12)', intOption('--group-size', 2, 64))
+    .option('--groups-per-step <n>', 'groups per optimizer step (the seed: 4)', intOption('--groups-per-step', 1, 64))
+    .option('--steps <n>', 'optimizer steps', intOption('--steps', 1, 1_000_000))
+    .option('--pool-size <n>', 'episodes running at once', intOption('--pool-size', 1, 1024))
+    .option('--max-turns <n>', 'turn cap per episode', intOption('--max-turns', 1, 500))
+    .option('--max-new-tokens <n>', 'tokens per model reply', intOption('--max-new-tokens', 16, 32_768))
+    .option('--tools <set>', 'full or no-debugger', choiceOption('--tools', ['full', 'no-debugger'] as const))
+    .option('--learner-model <m>', 'smollm2 or tiny-moe', choiceOption('--learner-model', ['smollm2', 'tiny-moe'] as const))
+    .option('--lr <x>', 'learning rate')
+    .option('--lora-rank <n>', 'LoRA rank', intOption('--lora-rank', 1, 256))
+    .option('--id <run>', 'run id (default: train-<timestamp>)')
+    .option('--resume <run>', 'continue this run from its last committed step')
+    .option('--detach', 'return once started')
+    .action(action((o: TrainOptions) => start(o)));
+  train
+    .command('status')
+    .description('where a training run stands')
+    .argument('<run>')
+    .action(action((runId: string) => status(runId)));
+}
