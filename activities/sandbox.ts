@@ -37,8 +37,8 @@ export function debuggerLocation(ev: Pick<ToolEvent, 'debugger' | 'meta' | 'outp
   if (m.debuggerStopped === true || m.programEnded === true || m.state === 'ended') return 'ended';
   const at = /(?:Stopped|Interrupted)[^\n]*? at ([^\s()]+:\d+(?: in [\w.<>]+)?)|\(([^\s()]+:\d+ in [\w.<>]+)\)/.exec(ev.output.split('\n', 1)[0] ?? '');
   if (at) return (at[1] ?? at[2])!.slice(0, LOCATION_CHARS);
-  if (typeof m.state === 'string') return m.state.slice(0, LOCATION_CHARS);
-  return undefined;
+  // Paused, but the observation names no place (print_variable, examine_locals): the last place still holds.
+  return m.state === 'running' ? 'running' : undefined;
 }
 
 function summarize(ev: ToolEvent): ToolTurnResult {
@@ -129,13 +129,22 @@ export function createSandboxActivities(deps: { pool: Pool; config: Config; host
     /** Host queue: one tool call, the turn's call read from the event log (the workflow never carries it; `call` is
      * only sent by workflows started before the claim check). The observation goes to the event log; a retry after it
      * was written returns it without running the call again (an edit must not apply twice). `replay` re-applies a
-     * call after a recovery, without logging it: the model already saw its observation. */
-    async runTool(input: { episodeId: string; sessionId: string; turn: number; call?: ToolCallRequest; replay?: boolean; notice?: string }): Promise<ToolTurnResult> {
+     * call after a recovery, without logging it: the model already saw its observation. `rebuilt`: the first
+     * attempt of this turn on a rebuilt sandbox. */
+    async runTool(input: { episodeId: string; sessionId: string; turn: number; call?: ToolCallRequest; replay?: boolean; notice?: string; rebuilt?: boolean }): Promise<ToolTurnResult> {
       let call = input.call ?? null;
       if (!input.replay || !call) {
         const stored = await turnEvents(input.episodeId, input.turn);
-        if (stored.tool && !input.replay) return summarize(stored.tool);
         call ??= stored.call;
+        if (stored.tool && !input.replay) {
+          // The call ran and was logged on a sandbox that was then lost: apply it again on the rebuilt one (unlogged),
+          // so that the sandbox matches the observation the model gets.
+          if (input.rebuilt && call && stored.tool.stateChanging) {
+            const again = call;
+            await onHost(input.sessionId, `turn ${input.turn} ${again.name.slice(0, 40)}`, (session) => execute(session, again));
+          }
+          return summarize(stored.tool);
+        }
       }
       if (!call) throw failure(Failure.MissingEvent, `turn ${input.turn} of ${input.episodeId} has no tool call in the event log`);
       const toRun = call;

@@ -102,6 +102,7 @@ export function summarizeCall(name: string, args: unknown): string {
   else if (str('command')) text = `$ ${str('command')}`;
   else if (str('expression')) text = str('expression')!;
   else if (str('target')) text = str('target')!;
+  else if (str('summary')) text = str('summary')!;
   else text = Object.keys(a).slice(0, 3).join(', ');
   const line = ONE_LINE(`${name.length > 40 ? `${name.slice(0, 40)}…` : name} ${text}`);
   return line.length > CALL_SUMMARY_CHARS ? `${line.slice(0, CALL_SUMMARY_CHARS - 1)}…` : line;

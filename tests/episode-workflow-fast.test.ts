@@ -125,12 +125,12 @@ describe('EpisodeWorkflow control flow (fake activities, private dev server)', (
   });
 
   let n = 0;
-  async function episode(scenario: Scenario, limits: Record<string, number> = {}) {
+  async function episode(scenario: Scenario, limits: Record<string, number> = {}, policy = 'scripted:x.jsonl') {
     const workflowId = `fast-${Date.now()}-${n++}`;
     scenarios.set(workflowId, scenario);
     const c: Calls = { policy: [], tool: [], opened: 0, reapplied: [], graded: 0, recoveries: [] };
     calls.set(workflowId, c);
-    const handle = await env.client.workflow.start(EpisodeWorkflow, { taskQueue, workflowId, args: [{ taskId: 'fast_task', policy: 'scripted:x.jsonl', limits }] });
+    const handle = await env.client.workflow.start(EpisodeWorkflow, { taskQueue, workflowId, args: [{ taskId: 'fast_task', policy, limits }] });
     return { handle, calls: c, result: () => handle.result() as Promise<EpisodeResult> };
   }
 
@@ -160,11 +160,14 @@ describe('EpisodeWorkflow control flow (fake activities, private dev server)', (
     expect(e.calls.graded).toBe(1);
   });
 
-  it('turn cap: maxTurns calls, then grading', async () => {
-    const e = await episode({ reply: () => ({}) }, { maxTurns: 4 });
+  it.each(['scripted:x.jsonl', 'embedded'])('turn cap: maxTurns calls, then grading (%s: a local or a regular policy activity)', async (policy) => {
+    const e = await episode({ reply: () => ({}) }, { maxTurns: 4 }, policy);
     expect(await e.result()).toMatchObject({ exitReason: 'turn_cap', turns: 4 });
     expect(e.calls.tool).toHaveLength(4);
     expect(e.calls.graded).toBe(1);
+    const history = await e.handle.fetchHistory();
+    const scheduled = history.events!.filter((ev) => ev.activityTaskScheduledEventAttributes?.activityType?.name === 'policyReply').length;
+    expect(scheduled).toBe(policy === 'embedded' ? 4 : 0); // a script's turns run as local activities (markers)
   });
 
   it('done ends the episode', async () => {

@@ -26,6 +26,7 @@ import {
   type ActivityOptions,
 } from '@temporalio/workflow';
 import { parseInput } from '../common/boundary';
+import { parsePolicySpec } from '../common/policy-spec';
 import { EvaluationId, ExitReasonKey, Outcome, PolicySpecKey, PolicyVersion, Split, TaskId } from '../common/search-attributes';
 import {
   EpisodeInput,
@@ -65,6 +66,16 @@ const model = proxyActivities<Activities>({
   startToCloseTimeout: '15m',
   heartbeatTimeout: '60s',
   retry: { initialInterval: '2s', maximumInterval: '1m', maximumAttempts: 6, nonRetryableErrorTypes: NON_RETRYABLE.policy },
+});
+
+/** The policies that wait on no model server (a script, the oracle) take their turn as a local activity: in the worker
+ * that runs the workflow, within its workflow task, which saves a task-queue round trip and a workflow task per turn.
+ * Model calls stay regular activities: they can take minutes and heartbeat while they wait. */
+const OFFLINE_POLICIES = new Set(['scripted', 'oracle']);
+const offlinePolicy = proxyLocalActivities<Activities>({
+  startToCloseTimeout: '1m',
+  localRetryThreshold: '10s',
+  retry: { initialInterval: '1s', maximumInterval: '30s', maximumAttempts: 6, nonRetryableErrorTypes: NON_RETRYABLE.policy },
 });
 
 /** Creating a sandbox runs on whichever worker picks it up. */
@@ -210,6 +221,11 @@ async function claimCheckedEpisode(input: EpisodeConfig, episodeId: string, stat
     }
   }
 
+  type PolicyInput = Parameters<Activities['policyReply']>[0];
+  const policyReply = OFFLINE_POLICIES.has(parsePolicySpec(input.policy).kind)
+    ? (summary: string, args: PolicyInput) => offlinePolicy.policyReply.executeWithOptions({ summary }, [args])
+    : (summary: string, args: PolicyInput) => model.policyReply.executeWithOptions({ summary }, [args]);
+
   let exitReason: ExitReason = 'turn_cap';
   let error: string | null = null;
   let lastKey = '';
@@ -218,9 +234,14 @@ async function claimCheckedEpisode(input: EpisodeConfig, episodeId: string, stat
     while (state.turn < limits.maxTurns) {
       const turn = ++state.turn;
       state.phase = 'policy';
-      const reply = await model.policyReply.executeWithOptions({ summary: `turn ${turn} · policy${previous ? ` (after ${previous})` : ''}` }, [
-        { episodeId, turn, policy: input.policy, toolset: input.toolset, limits, seed: input.seed },
-      ]);
+      const reply = await policyReply(`turn ${turn} · policy${previous ? ` (after ${previous})` : ''}`, {
+        episodeId,
+        turn,
+        policy: input.policy,
+        toolset: input.toolset,
+        limits,
+        seed: input.seed,
+      });
       if (reply.contextExhausted) {
         state.turn--; // no reply was produced
         exitReason = 'context_exhausted';
@@ -253,7 +274,9 @@ async function claimCheckedEpisode(input: EpisodeConfig, episodeId: string, stat
         // Taken at each attempt, so the call retried on a rebuilt sandbox tells the model about the rebuild.
         const notice = pendingNotice;
         pendingNotice = undefined;
-        return acts.runTool.executeWithOptions({ summary: `turn ${turn} · ${reply.summary}` }, [{ episodeId, sessionId: sandbox.sessionId, turn, ...(notice ? { notice } : {}) }]);
+        return acts.runTool.executeWithOptions({ summary: `turn ${turn} · ${reply.summary}` }, [
+          { episodeId, sessionId: sandbox.sessionId, turn, ...(notice ? { notice, rebuilt: true } : {}) },
+        ]);
       });
       if (result.location) state.debuggerLocation = result.location;
       if (result.stateChanging || DEBUGGER_SETUP.has(reply.tool)) replayTurns.push(turn);
