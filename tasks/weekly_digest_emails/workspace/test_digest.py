@@ -43,8 +43,8 @@ def test_saved_searches_are_personal():
     assert "Save a search to get matches here." in mails[1][2]
 
 
-def test_name_falls_back_to_greeting():
-    mails = render_all([Subscriber("ana@example.com", "Ana"), Subscriber("dee@example.com", unread=1)], [])
+def test_greeting_of_a_subscriber_without_a_name():
+    mails = render_all([Subscriber("ana@example.com", "Ana", coupon="w10"), Subscriber("dee@example.com", unread=1)], [])
     assert mails[1][1] == "Hi, 1 new listing"
 
 
