@@ -56,7 +56,7 @@ async function call(base: string, method: 'GET' | 'POST', route: string, body?: 
 }
 
 export function createAdapterActivities(deps: { config: Config }, host: LearnerHost) {
-  const base = () => deps.config.DEBUGRL_EMBEDDED_URL;
+  const base = () => deps.config.DEBUGRL_PUBLISH_URL ?? deps.config.DEBUGRL_EMBEDDED_URL;
   return {
     async publishAdapter(raw: PublishInput): Promise<PublishResult> {
       const input = parseInput(PublishInput, raw, 'publishAdapter');

@@ -52,8 +52,10 @@ export class LearnerProcess {
   private readonly proc: ChildProcess;
   readonly stderrTail: string[] = [];
 
-  constructor(python: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
-    this.proc = spawn(python, ['-m', 'debugrl_native.learner.service', ...args], { cwd: path.join(REPO_ROOT, 'native'), env: { ...env, PYTHONUNBUFFERED: '1' }, stdio: ['pipe', 'pipe', 'pipe'] });
+  constructor(python: string, args: string[], nproc = 1, env: NodeJS.ProcessEnv = process.env) {
+    // Under torchrun every rank runs the service; only rank 0 reads stdin and writes the protocol to stdout.
+    const launcher = nproc > 1 ? ['-m', 'torch.distributed.run', '--standalone', `--nproc-per-node=${nproc}`] : [];
+    this.proc = spawn(python, [...launcher, '-m', 'debugrl_native.learner.service', ...args], { cwd: path.join(REPO_ROOT, 'native'), env: { ...env, PYTHONUNBUFFERED: '1' }, stdio: ['pipe', 'pipe', 'pipe'] });
     let readyResolve!: (m: ServiceMessage) => void;
     let readyReject!: (e: Error) => void;
     this.ready = new Promise((res, rej) => ((readyResolve = res), (readyReject = rej)));
@@ -156,7 +158,7 @@ export class LearnerHost {
     const cfgFile = path.join(dir, 'learner.json');
     fs.writeFileSync(cfgFile, JSON.stringify(learnerConfigFor(spec, dir, this.config.DEBUGRL_DATA_DIR, maxPolicyLag), null, 2));
     const args = ['--config', cfgFile, ...(committed.adapterPath ? ['--adapter', committed.adapterPath] : [])];
-    this.proc = new LearnerProcess(this.config.DEBUGRL_PYTHON, args);
+    this.proc = new LearnerProcess(this.config.DEBUGRL_PYTHON, args, this.config.DEBUGRL_LEARNER_NPROC);
     this.key = key;
     const beat = setInterval(() => heartbeat({ phase: 'learner-start' }), 5000);
     try {

@@ -15,6 +15,11 @@ const ConfigSchema = z.object({
   DEBUGRL_TASK_QUEUE: z.string().min(1).default('debugrl'),
   /** Queue of the GPU activity worker that drives the learner. */
   DEBUGRL_LEARNER_TASK_QUEUE: z.string().min(1).default('gpu'),
+  /** Learner processes: 1 runs the service alone (CPU or one GPU); N > 1 runs it under torchrun with FSDP over N GPUs. */
+  DEBUGRL_LEARNER_NPROC: z.coerce.number().int().min(1).max(64).default(1),
+  /** The inference server that training publishes adapters to (POST /v1/load_lora_adapter): the embedded server by
+   * default, or a vLLM server started with --enable-lora and VLLM_ALLOW_RUNTIME_LORA_UPDATING=True. */
+  DEBUGRL_PUBLISH_URL: z.string().url().optional(),
   DEBUGRL_KAFKA_BROKERS: z
     .string()
     .default('127.0.0.1:9092')

@@ -2,6 +2,8 @@
  * vocabulary is 128 tokens): stale groups and misaligned trajectories are refused and counted while the rest trains,
  * a retried step never trains twice, a duplicate Kafka send is consumed once, a dead learner restarts from the last
  * committed checkpoint, and a bad input fails non-retryably naming its field. */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { ApplicationFailure } from '@temporalio/common';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { createLearnerActivities, LearnerHost, learnerSteps } from '../activities/learner';
@@ -137,6 +139,24 @@ describe('trainStep (real PostgreSQL, Kafka and learner service)', () => {
     expect([r2.versionBefore, r2.versionAfter]).toEqual([6, 7]);
     expect(r2.rejectedGroups).toEqual([]);
     expect(r2.trainedGroups).toEqual([`${runId}-gc`]);
+  }, 240_000);
+
+  it('survives the learner dying mid-step: the retry trains once, from the checkpoint, and consumes the group once', async () => {
+    const eps = [0, 1].map((i) => ({ id: `${runId}-d${i}`, version: 7, reward: i }));
+    for (const [i, e] of eps.entries()) await storeEpisode(deps, record(e.id, 7, 30 + i));
+    await sealAndPublishGroup(deps, group(`${runId}-gd`, eps));
+    const input = { runId, step: 3, groups: 1, maxPolicyLag: 4, learner: spec };
+    const batchFile = path.join(host.runDir(runId), 'batches', 'step-3.json');
+    const first = trainStep(input).then(() => 'completed', (e: unknown) => String(e));
+    while (!fs.existsSync(batchFile)) await new Promise((r) => setTimeout(r, 20)); // written just before the train request
+    host.current()?.kill('SIGKILL');
+    expect(await first).toMatch(/learner service exited/);
+    const r3 = await trainStep(input);
+    expect([r3.versionBefore, r3.versionAfter]).toEqual([7, 8]);
+    const n = await deps.pool.query('select count(*)::int as n from training_steps where run_id = $1 and step = 3', [runId]);
+    expect(n.rows[0].n).toBe(1);
+    const g = await deps.pool.query('select consumed_step from training_groups where group_id = $1', [`${runId}-gd`]);
+    expect(g.rows[0].consumed_step).toBe(`${runId}:3`);
   }, 240_000);
 
   it('fails a bad input non-retryably, naming the field', async () => {
