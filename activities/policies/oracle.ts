@@ -238,7 +238,8 @@ function suspectNames(lines: string[]): string[] {
     const code = l.replace(/#.*$/, '').replace(/(["'])(?:\\.|(?!\1).)*\1/g, '');
     for (const m of code.matchAll(/(?<![\w.])([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)?)/g)) {
       const name = m[1]!;
-      if (!PY_WORDS.has(name.split('.')[0]!) && !out.includes(name)) out.push(name);
+      const root = name.split('.')[0]!;
+      if (!PY_WORDS.has(name) && (root === 'self' || !PY_WORDS.has(root)) && !out.includes(name)) out.push(name);
     }
   }
   return out;
@@ -329,17 +330,23 @@ export function buildPlan(facts: TaskFacts, v: Variation): Step[] {
     return !!c && stoppedAtBreakpoint(c.output);
   };
   steps.push((h) => (paused(h) ? { name: 'examine_locals', arguments: {}, thought: 'Inspect the runtime evidence: the locals of this frame.' } : null));
-  const shown = (h: Turn[]) => suspects.filter((s) => (last(h, 'examine_locals')?.output ?? '').includes(s.split('.')[0]!));
+  // a suspect can be printed only if its root name is one of the locals shown (lines "name = value")
+  const shown = (h: Turn[]) => {
+    const names = new Set([...(last(h, 'examine_locals')?.output ?? '').matchAll(/^\s*([A-Za-z_]\w*) = /gm)].map((m) => m[1]));
+    return suspects.filter((s) => names.has(s.split('.')[0]!));
+  };
   steps.push((h) => {
     const s = paused(h) ? shown(h)[0] : undefined;
     return s ? { name: 'print_variable', arguments: { expression: s }, thought: `Read the one suspect value, ${s}.` } : null;
   });
   steps.push((h) => (paused(h) ? { name: 'step_over', arguments: {}, thought: 'Advance one statement.' } : null));
+  // the step may have run the program to its end: inspect only a program that is still stopped
+  const stillStopped = (h: Turn[]) => paused(h) && (h.at(-1)?.output ?? '').startsWith('Stopped at');
   if (v.long) {
-    steps.push((h) => (paused(h) ? { name: 'where_am_i', arguments: {}, thought: 'Confirm where the step left me.' } : null));
+    steps.push((h) => (stillStopped(h) ? { name: 'where_am_i', arguments: {}, thought: 'Confirm where the step left me.' } : null));
     steps.push((h) => {
-      const s = paused(h) ? shown(h)[1] ?? shown(h)[0] : undefined;
-      return s && !(h.at(-1)?.output ?? '').includes('finished') ? { name: 'print_variable', arguments: { expression: s }, thought: `See what that statement did to ${s}.` } : null;
+      const s = stillStopped(h) ? shown(h)[1] ?? shown(h)[0] : undefined;
+      return s ? { name: 'print_variable', arguments: { expression: s }, thought: `See what that statement did to ${s}.` } : null;
     });
   }
   // 7. the fix, hunk by hunk; every file is read before it is edited
@@ -360,8 +367,16 @@ export function buildPlan(facts: TaskFacts, v: Variation): Step[] {
       steps.push(call('edit_file', { path: f.path, ...h.edit }, first ? `The evidence confirms the hypothesis. Make a focused fix in ${f.path}.` : `Apply the same correction at the next site in ${f.path}.`));
     });
   });
+  // confirm on the fixed code: the harness restarted the debugger after the edit, with the breakpoint kept
+  const restarted = (h: Turn[]) => paused(h) && h.at(-1)?.name === 'edit_file' && /The debugger was restarted on the edited code/.test(h.at(-1)!.output);
+  steps.push((h) => (restarted(h) ? { name: 'continue_execution', arguments: {}, thought: 'The debugger restarted on the fixed code; run to the same breakpoint.' } : null));
+  steps.push((h) => {
+    const c = h.at(-1);
+    const s = c?.name === 'continue_execution' && stoppedAtBreakpoint(c.output) && h.filter((t) => t.name === 'edit_file').length ? shown(h)[0] : undefined;
+    return s ? { name: 'print_variable', arguments: { expression: s }, thought: `Check ${s} on the fixed code.` } : null;
+  });
   // 8. verify, 9. done
-  if (v.long) steps.push(call('run_tests', { target: facts.failingTest }, 'Rerun the failing test first.'));
+  steps.push(call('run_tests', { target: facts.failingTest }, 'Rerun the failing test first.'));
   steps.push(call('run_tests', {}, 'Verify: rerun every visible test.'));
   steps.push((h) => {
     const t = last(h, 'run_tests');

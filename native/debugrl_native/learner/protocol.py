@@ -121,7 +121,34 @@ class ShutdownRequest(_Msg):
     request_id: str = Field(min_length=1)
 
 
-Request = Annotated[TrainStepRequest | ScoreRequest | StatusRequest | ShutdownRequest, Field(discriminator="type")]
+class SftStepRequest(_Msg):
+    """One SFT optimizer step (sft.py): assistant-only NLL on the examples of a tokens JSONL file (claim check: the
+    file, not the tokens, travels), at learning rate `lr` (the caller's schedule)."""
+
+    type: Literal["sft_step"] = "sft_step"
+    request_id: str = Field(min_length=1)
+    examples_path: Path
+    lr: float = Field(gt=0.0, le=1.0)
+
+
+class SftEvalRequest(_Msg):
+    """Mean assistant-token NLL of a tokens JSONL file under the current adapter, no gradient (held-out loss)."""
+
+    type: Literal["sft_eval"] = "sft_eval"
+    request_id: str = Field(min_length=1)
+    examples_path: Path
+
+
+class SaveAdapterRequest(_Msg):
+    """Write the current adapter (and the optimizer state beside it, for resuming) to <output_dir>/<name>."""
+
+    type: Literal["save_adapter"] = "save_adapter"
+    request_id: str = Field(min_length=1)
+    name: str = Field(pattern=r"^[\w.-]{1,100}$")
+
+
+Request = Annotated[TrainStepRequest | ScoreRequest | StatusRequest | ShutdownRequest | SftStepRequest | SftEvalRequest
+                    | SaveAdapterRequest, Field(discriminator="type")]
 
 
 # --- responses -------------------------------------------------------------------------------------------------------
@@ -215,6 +242,32 @@ class ErrorResponse(_Msg):
     message: str
 
 
+class SftStepResponse(_Msg):
+    type: Literal["sft_step_result"] = "sft_step_result"
+    request_id: str
+    loss: float  # mean NLL over the step's assistant tokens
+    tokens: int  # assistant (trained) tokens
+    examples: int
+    microbatches: int
+    microbatch_fill: float
+    grad_norm: float
+    too_long_dropped: int
+
+
+class SftEvalResponse(_Msg):
+    type: Literal["sft_eval_result"] = "sft_eval_result"
+    request_id: str
+    loss: float
+    tokens: int
+
+
+class SaveAdapterResponse(_Msg):
+    type: Literal["adapter_saved"] = "adapter_saved"
+    request_id: str
+    adapter_path: str
+
+
 Response = Annotated[
-    TrainStepResponse | ScoreResponse | StatusResponse | ReadyMessage | ShutdownResponse | ErrorResponse, Field(discriminator="type")
+    TrainStepResponse | ScoreResponse | StatusResponse | ReadyMessage | ShutdownResponse | ErrorResponse
+    | SftStepResponse | SftEvalResponse | SaveAdapterResponse, Field(discriminator="type")
 ]

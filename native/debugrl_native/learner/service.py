@@ -37,6 +37,12 @@ from .protocol import (
     FileBatch,
     ReadyMessage,
     Request,
+    SaveAdapterRequest,
+    SaveAdapterResponse,
+    SftEvalRequest,
+    SftEvalResponse,
+    SftStepRequest,
+    SftStepResponse,
     ScoreRequest,
     ScoreResponse,
     ShutdownRequest,
@@ -150,6 +156,11 @@ def serve(cfg: LearnerConfig, inp: IO[str], out: IO[str], initial_adapter: Path 
                     world_size=ctx.world_size, device=str(ctx.device),
                     trainable_parameters=learner.trainable_parameters))
             continue
+        if isinstance(req, (SftStepRequest, SftEvalRequest, SaveAdapterRequest)):
+            answer = _sft_request(learner, req, ctx)
+            if ctx.is_main:
+                _emit(out, answer)
+            continue
         if isinstance(req, ScoreRequest):
             try:
                 scored: ScoreResponse | ErrorResponse = score(learner, req)
@@ -172,6 +183,33 @@ def serve(cfg: LearnerConfig, inp: IO[str], out: IO[str], initial_adapter: Path 
             response = ErrorResponse(request_id=req.request_id, error_kind="internal", message=f"{type(e).__name__}: {e}")
         if ctx.is_main:
             _emit(out, response)
+
+
+def _sft_request(learner, req, ctx):
+    """The SFT requests (sft.py): a step, a held-out loss, or saving the adapter under a name."""
+    from .sft import MaskError, read_examples, sft_eval, sft_step
+
+    try:
+        if isinstance(req, SaveAdapterRequest):
+            from .lora import save_adapter
+
+            path = learner.cfg.output_dir / req.name
+            if ctx.is_main:
+                save_adapter(learner.model, path, learner.version, learner.cfg.lora, learner.cfg.base_model_name)
+                save_trainer_state(learner, path)
+            return SaveAdapterResponse(request_id=req.request_id, adapter_path=str(path))
+        examples = read_examples(req.examples_path)
+        if isinstance(req, SftEvalRequest):
+            loss, tokens = sft_eval(learner, examples)
+            return SftEvalResponse(request_id=req.request_id, loss=loss, tokens=tokens)
+        m = sft_step(learner, examples, req.lr)
+        learner.version += 1  # the adapter changed: a new policy version, as after an RL step
+        return SftStepResponse(request_id=req.request_id, **vars(m))
+    except (MaskError, FileNotFoundError, ValidationError, ValueError) as e:
+        return ErrorResponse(request_id=req.request_id, error_kind="invalid_request", message=str(e))
+    except Exception as e:  # noqa: BLE001 - reported to the caller, with the traceback on stderr
+        traceback.print_exc(file=sys.stderr)
+        return ErrorResponse(request_id=req.request_id, error_kind="internal", message=f"{type(e).__name__}: {e}")
 
 
 def _next_line(inp: IO[str], ctx) -> str | None:
