@@ -13,9 +13,11 @@ export const EpisodeLimits = z
     maxContextTokens: z.number().int().min(512).max(1_000_000).default(30_000),
     /** Most tokens one model reply may generate. */
     maxNewTokens: z.number().int().min(16).max(32_768).default(1024),
-    /** Guard: the same tool call (name and arguments) this many times in a row ends the episode. */
+    /** Guard: the same tool call (name and arguments, compared by digest) this many times in a row ends the episode;
+     * the last repeat is not run. */
     maxRepeatedCalls: z.number().int().min(2).max(100).default(5),
-    /** Guard: this many replies in a row without a valid tool call end the episode. */
+    /** Guard: this many replies in a row without a valid tool call end the episode. A reply with no call, a call of
+     * an unknown tool and a call whose arguments fail the tool's schema all count (none of them runs). */
     maxInvalidReplies: z.number().int().min(1).max(100).default(3),
   })
   .strict();
