@@ -15,19 +15,25 @@ import { z } from 'zod';
 import { loadConfig } from '../common/config';
 import { killGroup, type Sandbox } from './sandbox';
 
+/** A reply of the bridge (native/debugrl_native/debugger/protocol.py, `Reply`), strictly: a field it does not
+ * declare, or a wrong type, means the two sides disagree, which is a harness bug, not something to read around. */
 export const BridgeReply = z
   .object({
-    id: z.number().nullable(),
+    id: z.number().int().nullable(),
     ok: z.boolean(),
-    state: z.string().optional(),
+    state: z.enum(['paused', 'running', 'ended', 'stopped', 'stale']).optional(),
     text: z.string().optional(),
     error: z.string().optional(),
     internal: z.boolean().optional(),
+    trace: z.string().optional(),
     never_hit: z.array(z.string()).optional(),
+    outcomes: z.record(z.string(), z.string()).optional(),
     file: z.string().optional(),
-    line: z.number().optional(),
+    line: z.number().int().optional(),
+    function: z.string().optional(),
+    reason: z.enum(['start', 'breakpoint', 'step', 'interrupted']).optional(),
   })
-  .passthrough();
+  .strict();
 export type BridgeReply = z.infer<typeof BridgeReply>;
 
 /** The bridge stopped answering or exited while a request was in flight. */
@@ -41,6 +47,9 @@ export class BridgeGone extends Error {
 }
 
 export class BridgeStartError extends Error {}
+
+/** The bridge sent a reply that does not fit the protocol. */
+export class BridgeProtocolError extends Error {}
 
 /** Program output kept between two observations, per stream. */
 const KEEP_BYTES = 16 * 1024;
@@ -91,12 +100,13 @@ export class DebuggerClient {
       }
       if ((msg as { event?: string }).event === 'warm') return onWarm((msg as { ok?: unknown }).ok === true);
       const parsed = BridgeReply.safeParse(msg);
-      if (!parsed.success || parsed.data.id === null) return;
-      const p = this.pending.get(parsed.data.id);
+      const id = parsed.success ? parsed.data.id : (msg as { id?: unknown }).id;
+      const p = typeof id === 'number' ? this.pending.get(id) : undefined;
       if (!p) return;
       clearTimeout(p.timer);
-      this.pending.delete(parsed.data.id);
-      p.resolve(parsed.data);
+      this.pending.delete(id as number);
+      if (parsed.success) p.resolve(parsed.data);
+      else p.reject(new BridgeProtocolError(`malformed bridge reply: ${z.prettifyError(parsed.error).slice(0, 500)}`));
     });
     for (const name of ['stdout', 'stderr'] as const) {
       child[name]!.on('data', (chunk: Buffer) => {

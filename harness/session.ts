@@ -9,13 +9,13 @@
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import { loadTask, type LoadedTask } from '../tasks/task-loader';
-import { BridgeGone, BridgeStartError, DebuggerClient, type BridgeReply } from './debugger-client';
+import { BridgeGone, BridgeProtocolError, BridgeStartError, DebuggerClient, type BridgeReply } from './debugger-client';
 import { gradeWorkspace, type Grade } from './grader';
 import { bound, droppedNote, numberLines, programOutput } from './observation';
 import { runPytest } from './pytest-run';
 import { Sandbox, SandboxError, WORKSPACE } from './sandbox';
 import { shownPath, shownUnder, WorkspaceFsError } from './workspace-fs';
-import { TOOL_INFO, isToolName, parseArgs, toolNames, type ArgsOf, type ToolName, type Toolset } from './tools';
+import { isToolName, parseArgs, toolDef, toolNames, type ArgsOf, type Outcome, type ToolContext, type ToolName, type Toolset } from './tools';
 
 export type { Grade } from './grader';
 
@@ -72,7 +72,6 @@ interface Breakpoint {
   condition?: string;
 }
 
-type Handler = (args: never) => Promise<Omit<ToolResult, 'tool' | 'stateChanging' | 'debugger'>>;
 
 const ok = (output: string, meta: Record<string, unknown> = {}) => ({ ok: true, output, meta });
 const fail = (output: string, meta: Record<string, unknown> = {}) => ({ ok: false, output, meta });
@@ -141,7 +140,7 @@ function fsFail(e: unknown, what: 'read' | 'edit' | 'test') {
   return fail(`${e.message}${tail}`);
 }
 
-export class HarnessSession {
+export class HarnessSession implements ToolContext {
   readonly id: string;
   private debuggerClient: DebuggerClient | null = null;
   /** A bridge that has loaded pytest and waits for the next start_debugger's test; never seen by the model. */
@@ -193,7 +192,7 @@ export class HarnessSession {
       return { ...base, ...fail(`unknown tool "${shown}". Available tools: ${this.tools.join(', ')}`, { unknownTool: true }) };
     }
     const name = rawName;
-    const info = TOOL_INFO[name];
+    const info = toolDef(name);
     const meta = { tool: name, stateChanging: info.stateChanging, debugger: info.debugger };
     if (this.done) return { ...meta, ...fail('the episode is finished (done was called); no more tools can run', { ended: true }) };
     const badText = badString(call.arguments);
@@ -201,8 +200,7 @@ export class HarnessSession {
     const parsed = parseArgs(name, call.arguments);
     if (!parsed.ok) return { ...meta, ...fail(bound(parsed.error, MAX_ARG_ERROR_CHARS, 'error').text, { invalidArguments: true }) };
     this.assertSandbox();
-    const handler = this.handlers[name] as unknown as (a: unknown) => ReturnType<Handler>;
-    const result = await handler(parsed.args);
+    const result = await info.run(this, parsed.args as never);
     const b = bound(result.output);
     return { ...meta, ...result, output: b.text, meta: b.truncated ? { ...result.meta, truncated: true } : result.meta };
   }
@@ -238,30 +236,9 @@ export class HarnessSession {
     }
   }
 
-  private readonly handlers: { [N in ToolName]: (args: ArgsOf<N>) => ReturnType<Handler> } = {
-    bash: (a) => this.bash(a.command),
-    read_file: (a) => this.readFile(a),
-    edit_file: (a) => this.editFile(a),
-    run_tests: (a) => this.runTests(a.target),
-    start_debugger: (a) => this.startDebugger(a.test_file, a.test_name),
-    add_breakpoint: (a) => this.addBreakpoint(a),
-    remove_breakpoint: (a) => this.debuggerCommand('remove_breakpoint', a, (r) => this.forget(r, a)),
-    list_breakpoints: () => this.debuggerCommand('list_breakpoints', {}),
-    continue_execution: () => this.debuggerCommand('continue', { wait: this.limits.debuggerWaitS }),
-    step_over: () => this.debuggerCommand('step_over', { wait: this.limits.debuggerWaitS }),
-    step_into: () => this.debuggerCommand('step_into', { wait: this.limits.debuggerWaitS }),
-    step_out: () => this.debuggerCommand('step_out', { wait: this.limits.debuggerWaitS }),
-    where_am_i: () => this.debuggerCommand('where', {}),
-    examine_locals: () => this.debuggerCommand('locals', {}),
-    print_variable: (a) => this.debuggerCommand('print', { expression: a.expression }),
-    run_expression: (a) => this.debuggerCommand('eval', { expression: a.expression }),
-    stop_debugger: () => this.stopDebugger(),
-    done: () => this.finish(),
-  };
-
   // ----- workspace tools -----
 
-  private async bash(command: string) {
+  async bash(command: string) {
     const r = await this.exec(['bash', '-c', `exec 2>&1\n${command}`], {
       timeoutMs: this.limits.bashTimeoutMs,
       idleTimeoutMs: this.limits.bashIdleMs,
@@ -275,7 +252,7 @@ export class HarnessSession {
     return r.killed || r.exitCode !== 0 ? fail(out.trimStart(), { killed: r.killed }) : ok(out.trimStart());
   }
 
-  private async readFile(a: ArgsOf<'read_file'>) {
+  async readFile(a: ArgsOf<'read_file'>) {
     const ws = this.sandbox.workspace;
     const shown = shownPath(a.path);
     let buf: Buffer;
@@ -300,7 +277,7 @@ export class HarnessSession {
     return ok(out);
   }
 
-  private async editFile(a: ArgsOf<'edit_file'>) {
+  async editFile(a: ArgsOf<'edit_file'>) {
     const ws = this.sandbox.workspace;
     let st;
     try {
@@ -389,7 +366,7 @@ export class HarnessSession {
     return `old_text was not found in ${rel} (0 matches).${hint}${near}`;
   }
 
-  private async runTests(target?: string) {
+  async runTests(target?: string) {
     if (target) {
       const file = target.split('::')[0]!;
       let st;
@@ -420,7 +397,7 @@ export class HarnessSession {
     return passed ? ok(lines.join('\n'), { tests: run.tests }) : fail(lines.join('\n'), { tests: run.tests });
   }
 
-  private async finish() {
+  async finish() {
     this.done = true;
     await this.debuggerClient?.close();
     this.debuggerClient = null;
@@ -430,7 +407,7 @@ export class HarnessSession {
 
   // ----- the debugger -----
 
-  private async startDebugger(testFile: string, testName?: string) {
+  async startDebugger(testFile: string, testName?: string) {
     let st;
     try {
       st = this.sandbox.workspace.stat(testFile);
@@ -528,7 +505,7 @@ export class HarnessSession {
     await warm?.close();
   }
 
-  private async addBreakpoint(a: ArgsOf<'add_breakpoint'>) {
+  async addBreakpoint(a: ArgsOf<'add_breakpoint'>) {
     return this.debuggerCommand('add_breakpoint', a, (r) => {
       if (r.ok) {
         const file = this.relFile(a.file);
@@ -538,13 +515,17 @@ export class HarnessSession {
     });
   }
 
+  async removeBreakpoint(a: { file: string; line: number }): Promise<Outcome> {
+    return this.debuggerCommand('remove_breakpoint', a, (r) => this.forget(r, a));
+  }
+
   private forget(r: BridgeReply, a: { file: string; line: number }): void {
     if (!r.ok) return;
     const file = this.relFile(a.file);
     this.breakpoints = this.breakpoints.filter((b) => !(b.file === file && b.line === a.line));
   }
 
-  private async stopDebugger() {
+  async stopDebugger() {
     if (!this.debuggerClient) return fail('no debugger session is running');
     const out = this.withOutput('');
     await this.debuggerClient.close();
@@ -553,7 +534,7 @@ export class HarnessSession {
     return ok(`Debugger stopped; the program was killed and breakpoints cleared.${out ? `\n${out}` : ''}`);
   }
 
-  private async debuggerCommand(cmd: string, args: Record<string, unknown>, after?: (r: BridgeReply) => void) {
+  async debuggerCommand(cmd: string, args: Record<string, unknown>, after?: (r: BridgeReply) => void) {
     if (!this.debuggerClient) return fail('no debugger session: call start_debugger(test_file, test_name) first', { debuggerError: true });
     const wait = typeof args.wait === 'number' ? args.wait : 0;
     const { reply, result } = await this.request(cmd, args, wait * 1000 + this.limits.inspectTimeoutMs);
@@ -579,6 +560,7 @@ export class HarnessSession {
       if (reply.internal) throw new HarnessInfraError(`debugger bridge failed on ${cmd}: ${(reply.error ?? '').slice(0, 500)}`);
       return { reply, result: null as never };
     } catch (e) {
+      if (e instanceof BridgeProtocolError) throw new HarnessInfraError(`debugger bridge failed on ${cmd}: ${e.message}`);
       if (!(e instanceof BridgeGone)) throw e;
       this.assertSandbox();
       const out = this.withOutput('');

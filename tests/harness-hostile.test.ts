@@ -205,18 +205,19 @@ describe('the harness CLI', () => {
       const script = path.join(data, 'calls.jsonl');
       fs.writeFileSync(script, `${JSON.stringify({ name: 'bash', arguments: { command: 'echo started; sleep 50' } })}\n`);
       const child = spawn(process.execPath, [cli, 'harness', '--task', DEFAULT_TASK, '--script', script], { env: { ...process.env, DEBUGRL_DATA_DIR: data }, stdio: 'ignore' });
+      const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
       const sandboxes = path.join(data, 'sandboxes');
       const t0 = Date.now();
-      while (!(fs.existsSync(sandboxes) && fs.readdirSync(sandboxes).length) && Date.now() - t0 < 20_000) await new Promise((r) => setTimeout(r, 100));
+      while (!(fs.existsSync(sandboxes) && fs.readdirSync(sandboxes).length) && Date.now() - t0 < 60_000) await new Promise((r) => setTimeout(r, 100));
       const made = fs.readdirSync(sandboxes);
       expect(made.length).toBe(1);
       await new Promise((r) => setTimeout(r, 1500)); // the bash call is running inside
-      const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
       child.kill(signal);
+      child.kill(signal); // twice: a second signal must not cut the clean-up short
       expect(await exited).toBe(signal === 'SIGINT' ? 130 : 143);
       expect(fs.readdirSync(sandboxes)).toEqual([]);
       const left = spawnSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).stdout.split('\n').filter((l) => l.includes('sleep 50'));
       expect(left).toEqual([]);
     }
-  }, 90_000);
+  }, 240_000);
 });

@@ -239,8 +239,12 @@ def test_hostile_expressions_and_values_are_agent_errors_not_bridge_errors(bridg
     assert "<repr failed: SystemExit: iter>" in b.call("print", expression="values[3]")["text"]
     r = b.call("locals")
     assert r["ok"] and "values = " in r["text"], r
+    # A request the protocol refuses (a lone surrogate in a file name: the harness refuses such arguments before it
+    # sends anything) is flagged internal, and the bridge keeps serving.
     r = b.call("add_breakpoint", file="\ud800.py", line=1)
-    assert not r["ok"] and not r.get("internal"), r
+    assert not r["ok"] and r.get("internal"), r
+    r = b.call("add_breakpoint", file="app.py")
+    assert not r["ok"] and r.get("internal") and "line" in r["error"], r
     assert b.call("print", expression="1 + 1")["text"] == "1 + 1 = 2"
 
 

@@ -24,8 +24,8 @@ async function run(o: { task: string; script: string; toolset?: 'full' | 'no-deb
   const onSignal = (signal: NodeJS.Signals) => {
     stopping ??= session.close().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
   };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal); // `on`, not `once`: a second signal during the clean-up must not cut it short
+  process.on('SIGTERM', onSignal);
   try {
     const { grade } = await runScript(session, calls, (r) => console.log(JSON.stringify({ tool: r.tool, ok: r.ok, output: r.output })));
     console.log(JSON.stringify({ grade }));

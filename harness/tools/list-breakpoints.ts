@@ -1,0 +1,11 @@
+/** The `list_breakpoints` tool. */
+import { defineTool, noArgs } from './define';
+
+export const listBreakpoints = defineTool({
+  name: 'list_breakpoints',
+  description: 'List breakpoints and whether each has been hit.',
+  debugger: true,
+  stateChanging: false,
+  args: noArgs,
+  run: (ctx) => ctx.debuggerCommand('list_breakpoints', {}),
+});
