@@ -22,3 +22,11 @@ def restore_keys(pipeline, job, platform="linux-x64"):
 
 def matches(key, prefix):
     return key.startswith(prefix)
+
+
+def describe(key):
+    parts = key.split("/")
+    if len(parts) != 4:
+        raise KeyError_(f"not a cache key: {key!r}")
+    pipeline, job, platform, lock_hash = parts
+    return {"pipeline": pipeline, "job": job, "platform": platform, "lock": lock_hash}

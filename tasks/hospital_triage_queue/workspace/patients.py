@@ -36,3 +36,14 @@ def assess(vitals):
     if vitals.get("pain", 0) >= 4:
         return 4
     return 5
+
+
+def describe(patient):
+    complaints = ", ".join(patient.complaints) if patient.complaints else "no complaint recorded"
+    return f"{patient.name} ({patient.pid}) L{patient.level} {LEVELS[patient.level]}: {complaints}"
+
+
+def target_for(level):
+    if level not in TARGET_MINUTES:
+        raise TriageError(f"no target for level {level}")
+    return TARGET_MINUTES[level]
