@@ -154,7 +154,7 @@ export async function TrainingRunWorkflow(rawInput: unknown, carried?: RunState)
   /** Groups the remaining steps still need, beyond those queued or open: none are opened past the run's end. */
   const needsNewGroup = () => state.queued.length + state.open.length < (cfg.steps - state.step) * cfg.groupsPerStep;
   const stepsLeft = () => state.step < cfg.steps && !stopping;
-  const chunkDone = () => state.step - firstStep >= cfg.continueAsNewEvery || (state.step > firstStep && info.continueAsNewSuggested);
+  const chunkDone = () => state.step - firstStep >= cfg.continueAsNewEvery || (state.step > firstStep && workflowInfo().continueAsNewSuggested);
   let chunkOver = false;
 
   // --- groups ---------------------------------------------------------------------------------------------------
