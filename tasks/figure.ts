@@ -36,8 +36,10 @@ export function figure6(s: CorpusStats): string {
   const yMin = Math.min(10, ...sizes.map((z) => z.reachableLines));
   const [x0, x1] = [Math.log10(0.8), Math.log10(xTicks[xTicks.length - 1]! * 1.25)];
   const [y0, y1] = [Math.log10(Math.max(1, yMin * 0.8)), Math.log10(yTicks[yTicks.length - 1]! * 1.1)];
-  const px = (v: number) => left + ((W - left - right) * (Math.log10(v) - x0)) / (x1 - x0);
-  const py = (v: number) => H - bottom - ((H - top - bottom) * (Math.log10(v) - y0)) / (y1 - y0);
+  // Pixel positions, rounded to 0.1 px to keep the file small and stable.
+  const round = (v: number) => Math.round(v * 10) / 10;
+  const px = (v: number) => round(left + ((W - left - right) * (Math.log10(v) - x0)) / (x1 - x0));
+  const py = (v: number) => round(H - bottom - ((H - top - bottom) * (Math.log10(v) - y0)) / (y1 - y0));
   const out: string[] = [`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="sans-serif" role="img" aria-label="Reachable source lines against files per task">`];
   out.push(`<rect width="${W}" height="${H}" fill="#fff"/>`);
   out.push(`<text x="${(W - right + left) / 2}" y="20" text-anchor="middle" font-weight="bold" font-size="14">Task size: reachable source lines vs files (${s.tasks} tasks)</text>`);
