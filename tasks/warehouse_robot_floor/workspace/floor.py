@@ -16,6 +16,7 @@ class FloorMap:
         self._lock = threading.Lock()
 
     def free(self, cell):
+        """Inside the grid and not shelving."""
         r, c = cell
         return 0 <= r < self.height and 0 <= c < self.width and self.rows[r][c] != "#"
 
