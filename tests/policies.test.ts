@@ -37,8 +37,13 @@ describe('EpisodeWorkflow with the embedded and openai policies (real SmolLM2 se
     expect(['done', 'turn_cap', 'guard', 'context_exhausted']).toContain(result.exitReason);
     expect(record.turns.length).toBeGreaterThan(0);
     for (const t of record.turns) {
-      expect(t.assistant.invalidReason).toBeNull(); // tool_choice "required" constrains decoding
-      expect(t.assistant.toolCall).not.toBeNull();
+      // tool_choice "required" constrains decoding: every reply calls one known tool…
+      const m = t.assistant.message;
+      expect(m.role === 'assistant' ? m.tool_calls?.length : 0).toBe(1);
+      // …but the grammar does not carry every refinement of the tools' schemas (a run_tests target's pattern was seen
+      // violated), and a call whose arguments fail them is an invalid reply, counted by the "no valid call" guard.
+      if (t.assistant.invalidReason !== null) expect(t.assistant.invalidReason).toMatch(/^invalid arguments for /);
+      else expect(t.assistant.toolCall).not.toBeNull();
       expect(t.assistant.tokenCounting).toBe('server-usage');
       expect(t.assistant.tokenIds!.length).toBe(t.assistant.completionTokens);
       expect(t.assistant.logprobs!.length).toBe(t.assistant.completionTokens);
