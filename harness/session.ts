@@ -162,8 +162,11 @@ export class HarnessSession implements ToolContext {
 
   /** `prewarmDebugger` (default true when the toolset has start_debugger): keep a pre-warmed bridge in the sandbox
    * so start_debugger skips Python's and pytest's start-up. Off only to measure the difference. */
-  static async create(opts: { taskDir: string; toolset?: Toolset; limits?: Partial<HarnessLimits>; prewarmDebugger?: boolean }): Promise<HarnessSession> {
-    const task = loadTask(opts.taskDir);
+  static async create(
+    opts: ({ taskDir: string; task?: undefined } | { task: LoadedTask; taskDir?: undefined }) & { toolset?: Toolset; limits?: Partial<HarnessLimits>; prewarmDebugger?: boolean },
+  ): Promise<HarnessSession> {
+    // A caller that has loaded (and validated) the task already passes it in; a task folder is loaded here.
+    const task = opts.task ?? loadTask(opts.taskDir!);
     let sandbox: Sandbox;
     try {
       sandbox = await Sandbox.create({ workspaceFrom: task.workspaceDir, hide: [task.dir] });

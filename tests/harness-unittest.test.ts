@@ -2,7 +2,9 @@
  * Bug 7: start_debugger without test_name does what its description says: the whole file runs, and the debugger
  * stops before the first test body. */
 import * as path from 'node:path';
+import { HarnessSession } from '../harness/session';
 import { toolSpecs } from '../harness/tools';
+import { loadTask } from '../tasks/task-loader';
 import { DEFAULT_TASK, expectCall, withSession } from './harness-helpers';
 
 const LEDGER_TASK = path.join(__dirname, 'fixtures', 'unittest-tasks', 'ledger_skips_first_entry');
@@ -21,13 +23,17 @@ describe('unittest.TestCase tests', () => {
       expect(end.output).toMatch(/test_ledger.py::LedgerTest::test_balance_sums_every_entry failed: AssertionError: 7 != 12/);
     }));
 
-  test('the fix passes the grader, the bug fails it', () =>
-    withSession(LEDGER_TASK, async (s) => {
+  test('the fix passes the grader, the bug fails it (a session made from an already-loaded task)', async () => {
+    const s = await HarnessSession.create({ task: loadTask(LEDGER_TASK) });
+    try {
       expect((await s.grade()).passed).toBe(false);
       await expectCall(s, 'edit_file', { path: 'ledger.py', old_text: 'self.entries[1:]', new_text: 'self.entries' }, true);
       await expectCall(s, 'done', {}, true);
       expect((await s.grade()).passed).toBe(true);
-    }));
+    } finally {
+      await s.close();
+    }
+  });
 });
 
 describe('start_debugger without test_name', () => {
