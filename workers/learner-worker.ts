@@ -5,11 +5,12 @@
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { createAdapterActivities } from '../activities/adapters';
 import { createLearnerActivities, LearnerHost } from '../activities/learner';
+import { createSftTrainActivities } from '../activities/sft';
 import { loadConfig, type Config } from '../common/config';
 import { openDeps, type OpenDeps } from './deps';
 
 export function learnerActivities(deps: OpenDeps, config: Config, host: LearnerHost) {
-  return { ...createLearnerActivities(deps, host), ...createAdapterActivities({ config }, host) };
+  return { ...createLearnerActivities(deps, host), ...createAdapterActivities({ config }, host), ...createSftTrainActivities({ config }) };
 }
 
 async function main(): Promise<void> {

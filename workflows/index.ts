@@ -3,3 +3,4 @@ export { SmokeWorkflow } from './smoke';
 export { EpisodeWorkflow } from './episode';
 export { EvaluationWorkflow } from './evaluation';
 export { TrainingRunWorkflow } from './training-run';
+export { SftWorkflow } from './sft';

@@ -1,10 +1,12 @@
 /** `npx debugrl sft build --from <evaluation ids…> --out <dir>`: an SFT corpus from stored trajectories (see
  * activities/sft.ts for the folder), and `npx debugrl sft train --corpus <dir>`: SftWorkflow on the `gpu` queue. */
+import * as path from 'node:path';
 import type { Command } from 'commander';
 import { Pool } from 'pg';
 import { buildSftCorpus, SftInputError } from '../../activities/sft';
 import { loadConfig } from '../../common/config';
 import { SftFilterConfig } from '../../common/sft-filters';
+import { Client, Connection } from '@temporalio/client';
 import { action, intOption } from '../cli-kit';
 
 interface BuildOptions {
@@ -57,6 +59,31 @@ async function build(o: BuildOptions): Promise<number> {
   }
 }
 
+async function train(o: { corpus: string; epochs?: number; lr?: string; batch?: number; id?: string; queue: string; publish: boolean }): Promise<number> {
+  const config = loadConfig();
+  const connection = await Connection.connect({ address: config.DEBUGRL_TEMPORAL_ADDRESS });
+  try {
+    const client = new Client({ connection, namespace: config.DEBUGRL_TEMPORAL_NAMESPACE });
+    const input = {
+      corpusDir: path.resolve(o.corpus),
+      learnerTaskQueue: o.queue,
+      publish: o.publish,
+      ...(o.epochs !== undefined ? { epochs: o.epochs } : {}),
+      ...(o.lr !== undefined ? { lr: Number(o.lr) } : {}),
+      ...(o.batch !== undefined ? { batchExamples: o.batch } : {}),
+    };
+    const workflowId = o.id ?? `sft-${Date.now()}`;
+    const handle = await client.workflow.start('SftWorkflow', { taskQueue: config.DEBUGRL_TASK_QUEUE, workflowId, args: [input] });
+    console.log(`SftWorkflow ${workflowId} started (activities on queue "${o.queue}"); waiting…`);
+    const r = (await handle.result()) as { epochs: { epoch: number; trainLoss: number; heldOutLoss: number | null }[]; chosenEpoch: number; adapter: { name: string } | null };
+    for (const e of r.epochs) console.log(`  epoch ${e.epoch}: train loss ${e.trainLoss.toFixed(4)}, held-out loss ${e.heldOutLoss?.toFixed(4) ?? 'n/a'}`);
+    console.log(`chosen epoch ${r.chosenEpoch}${r.adapter ? `, published as ${r.adapter.name}` : ''}`);
+    return 0;
+  } finally {
+    await connection.close();
+  }
+}
+
 export function register(program: Command): void {
   const sft = program.command('sft').summary('build SFT corpora from stored trajectories and fine-tune on them');
   sft
@@ -73,4 +100,16 @@ export function register(program: Command): void {
     .option('--filters <json>', 'filter thresholds, e.g. {"maxDebuggerShare":0.6}')
     .option('--replace', 'replace an existing folder at --out')
     .action(action(build));
+  sft
+    .command('train')
+    .summary('fine-tune on a corpus folder (SftWorkflow on the gpu queue)')
+    .description('Start SftWorkflow: LoRA on SmolLM2, assistant-only NLL, held-out loss per epoch, the best epoch published to the embedded server as sft-v<N>. Needs the GPU activity worker (node lib/workers/learner-worker.js).')
+    .requiredOption('--corpus <dir>', 'a folder written by `debugrl sft build`')
+    .option('--epochs <n>', 'epochs (default 3)', intOption('--epochs', 1, 100))
+    .option('--lr <rate>', 'peak learning rate (default 2e-4)')
+    .option('--batch <n>', 'examples per optimizer step (default 8)', intOption('--batch', 1, 4096))
+    .option('--id <workflow id>', 'the workflow id (a rerun with the same id resumes its finished epochs)')
+    .option('--queue <name>', 'the GPU worker queue', 'gpu')
+    .option('--no-publish', 'do not load the adapter on the embedded server')
+    .action(action(train));
 }
