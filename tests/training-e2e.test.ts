@@ -75,7 +75,7 @@ describe('TrainingRunWorkflow end to end (embedded SmolLM2, real learner, real s
       });
       let seen: TrainingProgress | undefined;
       for (let i = 0; i < 50 && !seen; i++) {
-        seen = await handle.query(progressQuery).catch(() => undefined);
+        seen = (await handle.query(progressQuery).catch(() => undefined)) ?? undefined;
         await new Promise((r) => setTimeout(r, 200));
       }
       expect(seen).toMatchObject({ runId, steps: 2, poolSize: 4 });

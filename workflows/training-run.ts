@@ -38,7 +38,8 @@ import type { TrainingActivities } from '../activities/training-store';
 import { EpisodeWorkflow } from './episode';
 import { EvaluationWorkflow } from './evaluation';
 
-export const progressQuery = defineQuery<TrainingProgress>('progress');
+/** null until the run has registered itself (its first activity). */
+export const progressQuery = defineQuery<TrainingProgress | null>('progress');
 export const pauseSignal = defineSignal('pause');
 export const resumeSignal = defineSignal('resume');
 export const stopSignal = defineSignal('stop');
@@ -102,7 +103,34 @@ export async function TrainingRunWorkflow(rawInput: unknown, carried?: RunState)
     retry: { initialInterval: '5s', maximumInterval: '1m', maximumAttempts: 20, nonRetryableErrorTypes: ['InvalidInput', 'InvalidBatch', 'StepOutOfOrder', 'AdapterMismatch', 'AdapterRejected', 'AdapterNotServed'] },
   });
 
-  let state: RunState;
+  // Handlers first, before any await: a signal or update sent right after the start must find them.
+  let state!: RunState;
+  let started = false;
+  let poolSize = carried?.poolSize ?? cfg.poolSize;
+  let paused = carried?.paused ?? false;
+  let running = 0;
+  let stopping = false;
+  let phase: TrainingProgress['phase'] = 'starting';
+  setHandler(pauseSignal, () => void (paused = true));
+  setHandler(resumeSignal, () => void (paused = false));
+  setHandler(stopSignal, () => void (stopping = true));
+  setHandler(setPoolSizeUpdate, (n) => (poolSize = n), {
+    validator: (n) => {
+      if (!Number.isInteger(n) || n < 1 || n > 1024) throw new Error(`setPoolSize: must be an integer from 1 to 1024, got ${n}`);
+    },
+  });
+  setHandler(progressQuery, (): TrainingProgress | null => {
+    if (!started) return null;
+    const seconds = Math.max(1, (Date.now() - state.startedAtMs) / 1000);
+    return {
+      runId, phase: paused && phase === 'running' ? 'paused' : phase, policyVersion: state.version, step: state.step, steps: cfg.steps,
+      poolSize, running, episodesDone: state.episodesDone, infraFailures: state.infraFailures, groupsOpen: state.open.length,
+      groupsQueued: state.queued.length, groupsFailed: state.groupsFailed, staleGroupsRejected: state.staleGroupsRejected,
+      rolloutsPerSecond: state.episodesDone / seconds, lagHistogram: state.lagHistogram, curriculum: curriculumSummary(state.curriculum),
+      perStep: state.perStep, startedAtMs: state.startedAtMs,
+    };
+  });
+
   if (carried) state = carried;
   else {
     const begun = await store.beginTrainingRun({ runId, workflowId: info.workflowId, input: cfg });
@@ -126,30 +154,10 @@ export async function TrainingRunWorkflow(rawInput: unknown, carried?: RunState)
       busyMs: 0,
     };
   }
-  let running = 0;
-  let stopping = false;
+  started = true;
+  phase = 'running';
   let blocked = state.queued.length >= highWater;
-  let phase: TrainingProgress['phase'] = 'running';
   const firstStep = state.step;
-
-  setHandler(pauseSignal, () => void (state.paused = true));
-  setHandler(resumeSignal, () => void (state.paused = false));
-  setHandler(stopSignal, () => void (stopping = true));
-  setHandler(setPoolSizeUpdate, (n) => (state.poolSize = n), {
-    validator: (n) => {
-      if (!Number.isInteger(n) || n < 1 || n > 1024) throw new Error(`setPoolSize: must be an integer from 1 to 1024, got ${n}`);
-    },
-  });
-  setHandler(progressQuery, (): TrainingProgress => {
-    const seconds = Math.max(1, (Date.now() - state.startedAtMs) / 1000);
-    return {
-      runId, phase: state.paused && phase === 'running' ? 'paused' : phase, policyVersion: state.version, step: state.step, steps: cfg.steps,
-      poolSize: state.poolSize, running, episodesDone: state.episodesDone, infraFailures: state.infraFailures, groupsOpen: state.open.length,
-      groupsQueued: state.queued.length, groupsFailed: state.groupsFailed, staleGroupsRejected: state.staleGroupsRejected,
-      rolloutsPerSecond: state.episodesDone / seconds, lagHistogram: state.lagHistogram, curriculum: curriculumSummary(state.curriculum),
-      perStep: state.perStep, startedAtMs: state.startedAtMs,
-    };
-  });
 
   /** Groups the remaining steps still need, beyond those queued or open: none are opened past the run's end. */
   const needsNewGroup = () => state.queued.length + state.open.length < (cfg.steps - state.step) * cfg.groupsPerStep;
@@ -248,7 +256,7 @@ export async function TrainingRunWorkflow(rawInput: unknown, carried?: RunState)
       if (cfg.evalEvery && state.step % cfg.evalEvery === 0) {
         const ev = await executeChild(EvaluationWorkflow, {
           workflowId: `${runId}.eval-step${state.step}`,
-          args: [{ policy: policySpecFor(cfg.policy, state.version), split: 'validation', maxTasks: cfg.evalMaxTasks, episodesPerTask: 1, k: 1, limits: cfg.limits, concurrency: Math.max(1, Math.min(4, state.poolSize)) }],
+          args: [{ policy: policySpecFor(cfg.policy, state.version), split: 'validation', maxTasks: cfg.evalMaxTasks, episodesPerTask: 1, k: 1, limits: cfg.limits, concurrency: Math.max(1, Math.min(4, poolSize)) }],
         });
         validationPass1 = ev.arms[0]?.passAt1 ?? null;
       }
@@ -276,7 +284,7 @@ export async function TrainingRunWorkflow(rawInput: unknown, carried?: RunState)
   learner.catch((e) => (learnerFailed = e));
 
   const rolloutsWanted = () => !stopping && !chunkOver && stepsLeft() && learnerFailed === undefined;
-  const mayStart = () => rolloutsWanted() && !state.paused && !blocked && running < state.poolSize;
+  const mayStart = () => rolloutsWanted() && !paused && !blocked && running < poolSize;
   while (rolloutsWanted()) {
     const now = Date.now();
     const deadlines = state.open.filter((g) => g.done.length >= minToSeal).map((g) => g.openedAtMs + cfg.sealTimeoutSeconds * 1000 - now);
@@ -312,7 +320,7 @@ export async function TrainingRunWorkflow(rawInput: unknown, carried?: RunState)
   }
   if (!stopping && state.step < cfg.steps) {
     // drained: the episodes that finished meanwhile are in the open groups and the queue
-    await continueAsNew<typeof TrainingRunWorkflow>(cfg, state);
+    await continueAsNew<typeof TrainingRunWorkflow>(cfg, { ...state, poolSize, paused });
   }
   phase = 'finished';
   return { runId, steps: state.step, version: state.version, perStep: state.perStep };
