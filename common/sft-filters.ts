@@ -161,6 +161,8 @@ export function invalidToolOrdering(steps: FilterStep[]): Rejection | null {
   let running = false;
   for (const [i, s] of steps.entries()) {
     if (s.name === 'start_debugger') running = s.ok;
+    // the harness restarts a live or finished session on the edited code after an edit, and says so
+    else if (s.name === 'edit_file' && /The debugger was restarted on the edited code/.test(s.output)) running = true;
     else if (s.name === 'stop_debugger') {
       if (!running) return { reason: 'invalid_tool_ordering', turn: i + 1, detail: 'stop_debugger with no session running' };
       running = false;
