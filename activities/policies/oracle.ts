@@ -24,6 +24,7 @@ import type { ChatMessage } from '../../common/trajectory';
 import { loadTask, resolveTaskDir, type LoadedTask } from '../../tasks/task-loader';
 import type { ParsedReply } from './chat-client';
 import { approxTokens, type Policy, type PolicyContext } from './index';
+import { mulberry32 } from '../../common/rng';
 
 const run = promisify(execFile);
 
@@ -195,18 +196,6 @@ export interface Call {
 /** A plan step: its call given the turns so far, or null to skip it. */
 type Step = (history: Turn[]) => Call | null;
 
-/** Deterministic variation from the episode's seed (mulberry32). */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function hashString(s: string): number {
   let h = 2166136261;
   for (let k = 0; k < s.length; k++) h = Math.imul(h ^ s.charCodeAt(k), 16777619);
@@ -223,7 +212,7 @@ export interface Variation {
 }
 
 export function variationFor(taskId: string, seed: number): Variation {
-  const r = rng(hashString(taskId) ^ Math.imul(seed + 1, 0x9e3779b1));
+  const r = mulberry32(hashString(taskId) ^ Math.imul(seed + 1, 0x9e3779b1));
   return { long: r() < 0.5, wrongHypothesis: r() < 0.3, failedEdit: r() < 0.3 };
 }
 
