@@ -40,7 +40,14 @@ export async function loadEvaluation(pool: Pool, evaluationId: string): Promise<
 /** Recompute the report from the stored trajectories and write it; used by the workflow and by `debugrl report`. */
 export async function reportEvaluation(pool: Pool, evaluationId: string, k: number, arms: Arm[], outDir = path.join(REPORTS_DIR, evaluationId)) {
   const records = await loadEvaluationRecords(pool, evaluationId);
-  const report = buildReport({ evaluationId, k, arms, records });
+  // The run's configuration heads the report: read from the evaluation's stored input (a row from before the input
+  // was stored whole leaves the header out rather than guessing).
+  const stored = await loadEvaluation(pool, evaluationId).catch(() => null);
+  const c = stored?.input;
+  const config = c && c.policy && c.limits
+    ? { policy: c.policy, compare: c.compare ?? null, split: c.split ?? null, taskIds: stored.taskIds ?? c.taskIds ?? null, episodesPerTask: c.episodesPerTask, toolset: c.toolset, limits: c.limits as Record<string, number> }
+    : undefined;
+  const report = buildReport({ evaluationId, k, arms, records, ...(config ? { config } : {}) });
   const files = writeReport(report, outDir);
   return { report, files, outDir };
 }

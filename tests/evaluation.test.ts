@@ -71,6 +71,9 @@ describe('EvaluationWorkflow end to end (scripted policy, 3 tasks, real services
       expect(report.arms[1].summary.debugger).toMatchObject({ commandErrors: 0, shareOpened: 0 });
       expect(report.arms[0].summary.debugger.commandErrors).toBe(0);
       expect(report.toolsetComparisons).toHaveLength(1);
+      // The run's configuration heads the report, and every episode has a row.
+      expect(report.config).toMatchObject({ episodesPerTask: 2, toolset: 'both', limits: { maxTurns: 50 } });
+      expect(report.episodes).toHaveLength(12);
       expect(report.toolsetComparisons[0].perTask.find((t: { taskId: string }) => t.taskId === 'nested_copy_alias')).toMatchObject({ openedDebugger: true });
 
       const html = fs.readFileSync(path.join(result.reportDir, 'report.html'), 'utf8');

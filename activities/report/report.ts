@@ -16,16 +16,42 @@ export interface ToolsetComparison {
   perTask: { taskId: string; turnsWith: number | null; turnsWithout: number | null; openedDebugger: boolean }[];
 }
 
+/** How the evaluation was run, shown at the top of the report (absent in reports built without it). */
+export interface RunConfig {
+  policy: string;
+  compare?: string | null;
+  split?: string | null;
+  taskIds?: string[] | null;
+  episodesPerTask: number;
+  toolset: string;
+  limits: Record<string, number>;
+}
+
+/** One row per episode: enough to find it (`npx debugrl show <episodeId>`) and see how it ended. */
+export interface EpisodeLine {
+  episodeId: string;
+  taskId: string;
+  arm: string | null;
+  seed: number;
+  passed: boolean;
+  exitReason: string;
+  turns: number;
+  tokens: number;
+  error: string | null;
+}
+
 export interface Report {
   schema: typeof REPORT_SCHEMA;
   evaluationId: string;
   k: number;
   generatedAt: string;
+  config: RunConfig | null;
   arms: { arm: Arm; summary: ArmSummary }[];
   toolsetComparisons: ToolsetComparison[];
+  episodes: EpisodeLine[];
 }
 
-export function buildReport(input: { evaluationId: string; k: number; arms: Arm[]; records: TrajectoryRecord[]; generatedAt?: string }): Report {
+export function buildReport(input: { evaluationId: string; k: number; arms: Arm[]; records: TrajectoryRecord[]; generatedAt?: string; config?: RunConfig }): Report {
   const arms = input.arms.map((arm) => ({ arm, summary: summarizeArm(input.records.filter((r) => r.arm === arm.label), input.k) }));
   const toolsetComparisons: ToolsetComparison[] = [];
   for (const a of input.arms.filter((x) => x.toolset === 'full')) {
@@ -48,7 +74,10 @@ export function buildReport(input: { evaluationId: string; k: number; arms: Arm[
       }),
     });
   }
-  return { schema: REPORT_SCHEMA, evaluationId: input.evaluationId, k: input.k, generatedAt: input.generatedAt ?? new Date().toISOString(), arms, toolsetComparisons };
+  const episodes: EpisodeLine[] = [...input.records]
+    .sort((a, b) => a.taskId.localeCompare(b.taskId) || (a.arm ?? '').localeCompare(b.arm ?? '') || a.seed - b.seed)
+    .map((r) => ({ episodeId: r.episodeId, taskId: r.taskId, arm: r.arm, seed: r.seed, passed: r.outcome.passed, exitReason: r.outcome.exitReason, turns: r.turns.length, tokens: r.tokens.prompt + r.tokens.completion, error: r.outcome.error }));
+  return { schema: REPORT_SCHEMA, evaluationId: input.evaluationId, k: input.k, generatedAt: input.generatedAt ?? new Date().toISOString(), config: input.config ?? null, arms, toolsetComparisons, episodes };
 }
 
 const pct = (v: number | null) => (v === null ? 'n/a' : `${(100 * v).toFixed(1)}%`);
@@ -76,6 +105,34 @@ function tableRows(report: Report): [string, (s: ArmSummary) => string][] {
   ];
 }
 
+function configRows(report: Report): [string, string][] {
+  const c = report.config;
+  if (!c) return [];
+  return [
+    ['policy', c.policy],
+    ...(c.compare ? [['compared with', c.compare] as [string, string]] : []),
+    ['tasks', c.split ? `split ${c.split}` : (c.taskIds ?? []).join(', ')],
+    ['episodes per task (n)', String(c.episodesPerTask)],
+    ['k', String(report.k)],
+    ['tool set', c.toolset],
+    ['turn cap', String(c.limits.maxTurns ?? 'n/a')],
+    ['context tokens', String(c.limits.maxContextTokens ?? 'n/a')],
+    ['max new tokens per reply', String(c.limits.maxNewTokens ?? 'server default')],
+  ];
+}
+
+/** Where two numbers look contradictory, say why. */
+function notes(report: Report): string[] {
+  const out: string[] = [];
+  for (const a of report.arms) {
+    const d = a.summary.debugger;
+    if ((d.callsPerEpisode ?? 0) > 0 && (d.shareOpened ?? 0) === 0) {
+      out.push(`${a.arm.label}: debugger calls per episode is ${num(d.callsPerEpisode, 2)} while no episode opened the debugger. Debugger tools can be called without a running session; each such call is a command error (${d.commandErrors} here), not debugger use.`);
+    }
+  }
+  return out;
+}
+
 export function renderMarkdown(report: Report): string {
   const rows = tableRows(report);
   const lines = [
@@ -83,6 +140,7 @@ export function renderMarkdown(report: Report): string {
     '',
     `Generated ${report.generatedAt}. pass@k uses the unbiased estimator 1 − C(n−c,k)/C(n,k) per task, averaged over tasks (k=${report.k}).`,
     '',
+    ...(report.config ? ['| setting | value |', '| --- | --- |', ...configRows(report).map(([k, v]) => `| ${k} | ${v} |`), ''] : []),
     `| metric | ${report.arms.map((a) => a.arm.label).join(' | ')} |`,
     `| --- | ${report.arms.map(() => '---').join(' | ')} |`,
     ...rows.map(([name, f]) => `| ${name} | ${report.arms.map((a) => f(a.summary)).join(' | ')} |`),
@@ -99,6 +157,8 @@ export function renderMarkdown(report: Report): string {
       return p ? `${p.c}/${p.n}, ${num(p.medianTurns)}` : '–';
     }).join(' | ')} |`);
   }
+  const n = notes(report);
+  if (n.length) lines.push('', '## Notes', '', ...n.map((x) => `- ${x}`));
   return `${lines.join('\n')}\n`;
 }
 
@@ -109,15 +169,23 @@ export function renderHtml(report: Report): string {
     const points = c.perTask.filter((t) => t.turnsWith !== null && t.turnsWithout !== null).map((t) => ({ x: t.turnsWithout!, y: t.turnsWith!, label: t.taskId, highlight: t.openedDebugger }));
     charts.push(scatter({ title: 'Turns per task with and without the debugger', subtitle: c.policy, xLabel: 'median turns without debugger', yLabel: 'median turns with debugger', points, highlightLabel: 'debugger opened' }));
   }
-  charts.push(barChart({ title: 'Solve rate by arm', groups: report.arms.map((a) => ({ label: a.arm.label, values: [{ name: 'pass@1', value: a.summary.passAt1 }, { name: 'solved at least once', value: a.summary.tasks ? a.summary.solvedAtLeastOnce / a.summary.tasks : null }] })), max: 1, format: (v) => `${(100 * v).toFixed(0)}%` }));
+  charts.push(barChart({ title: 'Solve rate by arm', groups: report.arms.map((a) => ({ label: a.arm.label, values: [{ name: 'pass@1', value: a.summary.passAt1 }, { name: `pass@${report.k}`, value: a.summary.passAtK }, { name: 'solved at least once', value: a.summary.tasks ? a.summary.solvedAtLeastOnce / a.summary.tasks : null }] })), max: 1, format: (v) => `${(100 * v).toFixed(0)}%` }));
   charts.push(barChart({ title: 'Median assistant turns', groups: report.arms.map((a) => ({ label: a.arm.label, values: [{ name: 'median turns', value: a.summary.turns.median }] })), format: (v) => v.toFixed(1) }));
   charts.push(barChart({ title: 'Share of episodes reaching the turn cap', groups: report.arms.map((a) => ({ label: a.arm.label, values: [{ name: 'at the cap', value: a.summary.turns.shareAtCap }] })), max: 1, format: (v) => `${(100 * v).toFixed(0)}%` }));
-  charts.push(barChart({ title: `pass@1 and pass@${report.k} per policy`, groups: report.arms.map((a) => ({ label: a.arm.label, values: [{ name: 'pass@1', value: a.summary.passAt1 }, { name: `pass@${report.k}`, value: a.summary.passAtK }] })), max: 1, format: (v) => `${(100 * v).toFixed(1)}%` }));
+  charts.push(barChart({ title: 'Debugger use', groups: report.arms.map((a) => ({ label: a.arm.label, values: [{ name: 'opened the debugger', value: a.summary.debugger.shareOpened }, { name: 'inspection → edit', value: a.summary.debugger.inspectionToEdit }] })), max: 1, format: (v) => `${(100 * v).toFixed(0)}%` }));
+  charts.push(barChart({ title: 'Failures by kind (episodes)', groups: report.arms.map((a) => ({ label: a.arm.label, values: FAILURE_KINDS.map((kind) => ({ name: kind.replace(/_/g, ' '), value: a.summary.failures[kind] })) })), format: (v) => String(Math.round(v)) }));
   const th = report.arms.map((a) => `<th>${esc(a.arm.label)}</th>`).join('');
   const table = rows.map(([name, f]) => `<tr><td>${esc(name)}</td>${report.arms.map((a) => `<td>${esc(f(a.summary))}</td>`).join('')}</tr>`).join('\n');
   const md = renderMarkdown(report);
   const perTask = md.slice(md.indexOf('## Per task'));
   const perTaskRows = perTask.split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| task') && !l.startsWith('| ---'));
+  const config = configRows(report);
+  const configTable = config.length ? `<h2>Configuration</h2>\n<table>${config.map(([k, v]) => `<tr><td>${esc(k)}</td><td>${esc(v)}</td></tr>`).join('')}</table>` : '';
+  const noteList = notes(report);
+  const noteHtml = noteList.length ? `<h2>Notes</h2><ul>${noteList.map((x) => `<li>${esc(x)}</li>`).join('')}</ul>` : '';
+  const episodeRows = report.episodes
+    .map((e) => `<tr><td>${esc(e.taskId)}</td><td>${esc(e.arm ?? '')}</td><td>${e.seed}</td><td>${e.passed ? 'pass' : 'fail'}</td><td>${esc(e.exitReason)}</td><td>${e.turns}</td><td>${e.tokens}</td><td>${esc((e.error ?? '').slice(0, 200))}</td><td><code>${esc(e.episodeId)}</code></td></tr>`)
+    .join('\n');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>debugrl evaluation ${esc(report.evaluationId)}</title>
 <style>body{font-family:system-ui,sans-serif;margin:24px;max-width:1200px;color:#222}table{border-collapse:collapse;margin:12px 0}
@@ -126,14 +194,19 @@ td,th{border:1px solid #ccc;padding:4px 8px;font-size:13px;text-align:left}th{ba
 <body>
 <h1>Evaluation <code>${esc(report.evaluationId)}</code></h1>
 <p>Generated ${esc(report.generatedAt)}. pass@k uses the unbiased estimator 1 − C(n−c,k)/C(n,k) per task, averaged over tasks (k=${report.k}).
-Recompute with <code>npx debugrl report ${esc(report.evaluationId)}</code>.</p>
+Recompute with <code>npx debugrl report ${esc(report.evaluationId)}</code>; read any episode with <code>npx debugrl show &lt;episode id&gt;</code> or <code>npx debugrl serve</code>.</p>
+${configTable}
 <div class="charts">${charts.join('\n')}</div>
 <h2>Metrics</h2>
 <table><tr><th>metric</th>${th}</tr>
 ${table}</table>
+${noteHtml}
 <h2>Per task (c/n passed, median turns)</h2>
 <table><tr><th>task</th>${th}</tr>
 ${perTaskRows.map((l) => `<tr>${l.split('|').slice(1, -1).map((c) => `<td>${esc(c.trim())}</td>`).join('')}</tr>`).join('\n')}</table>
+<h2>Episodes (${report.episodes.length})</h2>
+<table><tr><th>task</th><th>arm</th><th>seed</th><th>outcome</th><th>exit reason</th><th>turns</th><th>tokens</th><th>error</th><th>episode id</th></tr>
+${episodeRows}</table>
 </body></html>
 `;
 }

@@ -1,6 +1,25 @@
 /** Minimal inline-SVG charts for the self-contained HTML report (no network, no chart library). Pure functions. */
 
 export const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** Axis ticks at round values: steps of 1, 2 or 5 × 10^k, about four of them. */
+function niceStep(span: number): number {
+  const raw = span / 4;
+  const mag = 10 ** Math.floor(Math.log10(raw));
+  return [1, 2, 5, 10].map((m) => m * mag).find((s) => s >= raw * (1 - 1e-9))!;
+}
+/** The smallest round range holding [lo, hi]. */
+export function niceRange(lo: number, hi: number): [number, number] {
+  if (hi - lo < 1e-12) [lo, hi] = [lo - 0.5, hi + 0.5];
+  const step = niceStep(hi - lo);
+  return [Math.floor(lo / step + 1e-9) * step, Math.ceil(hi / step - 1e-9) * step];
+}
+export function niceTicks(lo: number, hi: number): number[] {
+  const step = niceStep(hi - lo);
+  const out: number[] = [];
+  for (let t = lo; t <= hi + step / 1e6; t += step) out.push(+t.toFixed(10));
+  return out;
+}
+
 const PALETTE = ['#4269d0', '#efb118', '#ff725c', '#6cc5b0', '#3ca951', '#ff8ab7', '#a463f2', '#97bbf5'];
 
 export interface BarGroup {
@@ -22,13 +41,13 @@ export function barChart(opts: { title: string; groups: BarGroup[]; max?: number
   const W = Math.max(360, left + 10 + opts.groups.length * (groupW + GAP));
   const H = 260;
   const plotH = H - top - bottom;
-  const max = opts.max ?? Math.max(1e-9, ...opts.groups.flatMap((g) => g.values.map((v) => v.value ?? 0))) * 1.15;
+  const max = opts.max ?? niceRange(0, Math.max(1e-9, ...opts.groups.flatMap((g) => g.values.map((v) => v.value ?? 0))) * 1.1)[1];
   const out: string[] = [`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" role="img" aria-label="${esc(opts.title)}">`];
   out.push(`<text x="${W / 2}" y="18" text-anchor="middle" font-weight="bold" font-size="13">${esc(fitLabel(opts.title, Math.floor(W / 7.5)))}</text>`);
   out.push(`<line x1="${left}" y1="${top + plotH}" x2="${W - 10}" y2="${top + plotH}" stroke="#888"/>`);
-  for (const f of [0, 0.5, 1]) {
-    const y = top + plotH * (1 - f);
-    out.push(`<text x="${left - 6}" y="${y + 4}" text-anchor="end" font-size="10" fill="#555">${esc(opts.format(max * f))}</text>`);
+  for (const t of niceTicks(0, max)) {
+    const y = top + plotH * (1 - t / max);
+    out.push(`<text x="${left - 6}" y="${y + 4}" text-anchor="end" font-size="10" fill="#555">${esc(opts.format(t))}</text>`);
     out.push(`<line x1="${left}" y1="${y}" x2="${W - 10}" y2="${y}" stroke="#eee"/>`);
   }
   opts.groups.forEach((g, gi) => {
@@ -61,7 +80,7 @@ export interface ScatterPoint {
 /** A square scatter with the dashed y = x line: points above it took more turns on the y arm. */
 export function scatter(opts: { title: string; subtitle?: string; xLabel: string; yLabel: string; points: ScatterPoint[]; highlightLabel: string }): string {
   const S = 320, pad = 46;
-  const max = Math.max(1, ...opts.points.flatMap((p) => [p.x, p.y])) * 1.05;
+  const max = niceRange(0, Math.max(1, ...opts.points.flatMap((p) => [p.x, p.y])))[1];
   const px = (v: number) => pad + ((S - 2 * pad) * v) / max;
   const py = (v: number) => S - pad - ((S - 2 * pad) * v) / max;
   const out: string[] = [`<svg xmlns="http://www.w3.org/2000/svg" width="${S + 150}" height="${S}" role="img" aria-label="${esc(opts.title)}">`];
@@ -71,12 +90,18 @@ export function scatter(opts: { title: string; subtitle?: string; xLabel: string
   out.push(`<line x1="${px(0)}" y1="${py(0)}" x2="${px(max)}" y2="${py(max)}" stroke="#999" stroke-dasharray="5,4"/>`);
   out.push(`<text x="${S / 2}" y="${S - 10}" text-anchor="middle" font-size="11">${esc(opts.xLabel)}</text>`);
   out.push(`<text x="14" y="${S / 2}" text-anchor="middle" font-size="11" transform="rotate(-90 14 ${S / 2})">${esc(opts.yLabel)}</text>`);
-  for (const f of [0, 0.5, 1]) {
-    out.push(`<text x="${px(max * f)}" y="${S - pad + 14}" text-anchor="middle" font-size="10" fill="#555">${(max * f).toFixed(0)}</text>`);
-    out.push(`<text x="${pad - 6}" y="${py(max * f) + 4}" text-anchor="end" font-size="10" fill="#555">${(max * f).toFixed(0)}</text>`);
+  for (const t of niceTicks(0, max)) {
+    out.push(`<text x="${px(t)}" y="${S - pad + 14}" text-anchor="middle" font-size="10" fill="#555">${+t.toPrecision(6)}</text>`);
+    out.push(`<text x="${pad - 6}" y="${py(t) + 4}" text-anchor="end" font-size="10" fill="#555">${+t.toPrecision(6)}</text>`);
   }
-  for (const p of opts.points) {
-    out.push(`<circle cx="${px(p.x)}" cy="${py(p.y)}" r="5" fill="${p.highlight ? '#d62728' : '#4269d0'}" fill-opacity="0.75"><title>${esc(`${p.label}: ${p.x} → ${p.y}`)}</title></circle>`);
+  // Tasks at the same point are drawn once, larger, with their count, so overlaps are never hidden.
+  const stacks = new Map<string, ScatterPoint[]>();
+  for (const p of opts.points) stacks.set(`${p.x},${p.y},${p.highlight}`, [...(stacks.get(`${p.x},${p.y},${p.highlight}`) ?? []), p]);
+  for (const group of stacks.values()) {
+    const p = group[0]!;
+    const r = group.length > 1 ? 8 : 5;
+    out.push(`<circle cx="${px(p.x)}" cy="${py(p.y)}" r="${r}" fill="${p.highlight ? '#d62728' : '#4269d0'}" fill-opacity="0.75"><title>${esc(`${group.map((g) => g.label).join(', ')}: ${p.x} → ${p.y}`)}</title></circle>`);
+    if (group.length > 1) out.push(`<text x="${px(p.x)}" y="${py(p.y) + 3.5}" text-anchor="middle" font-size="10" fill="#fff" font-weight="bold">${group.length}</text>`);
   }
   out.push(`<circle cx="${S + 10}" cy="${pad}" r="5" fill="#d62728"/><text x="${S + 20}" y="${pad + 4}" font-size="11">${esc(opts.highlightLabel)}</text>`);
   out.push(`<circle cx="${S + 10}" cy="${pad + 18}" r="5" fill="#4269d0"/><text x="${S + 20}" y="${pad + 22}" font-size="11">other tasks</text>`);

@@ -2,7 +2,7 @@
  * Every page works with JavaScript off; only a live episode's page carries a small script that refreshes it. */
 import { diffLines } from 'diff';
 import type { Interval } from '../../common/bootstrap';
-import { esc } from '../../activities/report/svg';
+import { esc, niceRange, niceTicks } from '../../activities/report/svg';
 import type { EpisodeRow, EpisodeView, EvaluationRow, TrainingRunRow } from './store';
 
 export interface Links {
@@ -242,23 +242,6 @@ export function lineChart(title: string, xs: number[], ys: (number | null)[]): s
 ${ticks.map((t) => `<line x1="${L}" x2="${W - 10}" y1="${py(t)}" y2="${py(t)}" stroke="#eee"/><text x="${L - 4}" y="${py(t) + 4}" text-anchor="end" font-size="10">${+t.toPrecision(6)}</text>`).join('')}
 <polyline fill="none" stroke="#4269d0" stroke-width="2" points="${pts.join(' ')}"/>${xs.map((x, i) => (ys[i] === null ? '' : `<circle cx="${px(x)}" cy="${py(ys[i]!)}" r="3" fill="#4269d0"><title>step ${x}: ${ys[i]}</title></circle>`)).join('')}
 <text x="${W / 2}" y="${H - 6}" text-anchor="middle" font-size="10">step</text></svg>`;
-}
-
-function niceStep(span: number): number {
-  const raw = span / 4;
-  const mag = 10 ** Math.floor(Math.log10(raw));
-  return [1, 2, 5, 10].map((m) => m * mag).find((s) => s >= raw)!;
-}
-export function niceRange(lo: number, hi: number): [number, number] {
-  if (hi - lo < 1e-12) [lo, hi] = [lo - 0.5, hi + 0.5];
-  const step = niceStep(hi - lo);
-  return [Math.floor(lo / step) * step, Math.ceil(hi / step) * step];
-}
-export function niceTicks(lo: number, hi: number): number[] {
-  const step = niceStep(hi - lo);
-  const out: number[] = [];
-  for (let t = lo; t <= hi + step / 1e6; t += step) out.push(+t.toFixed(10));
-  return out;
 }
 
 export function trainingRunsPage(runs: TrainingRunRow[]): string {
