@@ -4,6 +4,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Pool } from 'pg';
+import type { EpisodeLine } from '../../activities/report/report';
 import type { AssistantEvent, GradeEvent, StartEvent, ToolEvent, TrajectoryRecord } from '../../common/trajectory';
 
 export class NotFound extends Error {
@@ -73,21 +74,13 @@ export function readReportJson(reportDir: string | null): Record<string, unknown
   return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>) : null;
 }
 
-export interface EpisodeRow {
-  episodeId: string;
+/** The report's per-episode line, plus where the episode sits. */
+export interface EpisodeRow extends EpisodeLine {
   workflowId: string;
-  taskId: string;
   split: string;
-  arm: string | null;
   evaluationId: string | null;
   policySpec: string;
   policyVersion: number;
-  seed: number;
-  passed: boolean;
-  exitReason: string;
-  turns: number;
-  tokens: number;
-  error: string | null;
   finishedAt: string;
 }
 
