@@ -61,11 +61,14 @@ describe('variation', () => {
 
 describe('oracle through the real harness', () => {
   const all = process.env.ORACLE_TASKS === 'all';
-  const picked = all ? trainDirs : trainDirs.filter((_, i) => i % 20 === 0);
+  // Every 10th train task: with ~11 tasks, one whose fixed function only a fixture reaches still leaves the rate
+  // above the bar, so the check measures the oracle rather than which task the sample happened to draw.
+  const picked = all ? trainDirs : trainDirs.filter((_, i) => i % 10 === 0);
   const stopped: boolean[] = [];
+  const missed: string[] = [];
   afterAll(() => {
     // A breakpoint in code that only a fixture runs is never reached; most tasks must still stop in the fix.
-    if (stopped.length === picked.length * (all ? 1 : 3)) expect(stopped.filter(Boolean).length / stopped.length).toBeGreaterThanOrEqual(0.9);
+    if (stopped.length === picked.length * (all ? 1 : 3)) expect({ rate: stopped.filter(Boolean).length / stopped.length >= 0.9, missed }).toEqual({ rate: true, missed });
   });
   it.each(picked.map((d) => [path.basename(d)]))('%s passes, with the debugger stopping in the fixed function', async (id) => {
     const dir = trainDirs.find((d) => path.basename(d) === id)!;
@@ -76,7 +79,9 @@ describe('oracle through the real harness', () => {
       expect(names[0]).toBe('bash');
       expect(names).toContain('start_debugger');
       expect(names.at(-1)).toBe('done');
-      stopped.push(turns.some((t) => t.name === 'continue_execution' && t.output.startsWith('Stopped at breakpoint')));
+      const hit = turns.some((t) => t.name === 'continue_execution' && t.output.startsWith('Stopped at breakpoint'));
+      stopped.push(hit);
+      if (!hit) missed.push(`${id}#${seed}`);
       // every debugger command ran while a session was paused or running (no "no debugger session" errors)
       expect(turns.filter((t) => /no debugger session/.test(t.output))).toEqual([]);
       // the last edit is followed by a passing full test run before done
