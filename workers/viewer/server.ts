@@ -14,9 +14,10 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Hono } from 'hono';
 import type { Pool } from 'pg';
-import { bootstrapDifference, bootstrapPassAtK } from '../../common/bootstrap';
+import { bootstrapPassAtK } from '../../common/bootstrap';
 import { loadCalibration } from '../../tasks/calibration';
 import { loadTask, resolveTaskDir } from '../../tasks/task-loader';
+import { compareEvaluations } from './compare';
 import * as pages from './pages';
 import * as store from './store';
 
@@ -81,13 +82,8 @@ export function createViewer(opts: ViewerOptions): Hono {
     const a = c.req.query('a');
     const b = c.req.query('b');
     if (!a || !b) return c.html(pages.compareFormPage(await store.listEvaluations(pool)));
-    const [ea, eb] = await Promise.all([store.getEvaluation(pool, a), store.getEvaluation(pool, b)]);
-    const k = Math.min(Number(ea.input.k ?? 1), Number(eb.input.k ?? 1));
-    const [ca, cb] = await Promise.all([store.taskCounts(pool, a), store.taskCounts(pool, b)]);
-    const ids = [...new Set([...ca, ...cb].map((t) => t.taskId))].sort();
-    const rows = ids.map((taskId) => ({ taskId, a: ca.find((t) => t.taskId === taskId), b: cb.find((t) => t.taskId === taskId) }));
-    const diff = { p1: bootstrapDifference(ca, cb, 1), pk: bootstrapDifference(ca, cb, k), k, tasks: bootstrapDifference(ca, cb, 1).tasks };
-    return c.html(pages.comparePage(ea.evaluationId, eb.evaluationId, rows, diff));
+    const cmp = await compareEvaluations(pool, a, b);
+    return c.html(pages.comparePage(cmp.a.evaluationId, cmp.b.evaluationId, cmp.rows, cmp.diff));
   });
 
   app.get('/compare/task', async (c) => {
