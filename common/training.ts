@@ -1,19 +1,36 @@
 /** GRPO training: the run's input, the group record (the claim check on Kafka `training-groups`), the step result and
  * the coordinator's progress. Pure: shared by the workflow, the activities and the CLI. */
 import { z } from 'zod';
+import { Assignment } from './assignment';
 import type { CurriculumSummary } from './curriculum';
 import { EpisodeLimits, Toolset } from './episode';
 
 export const TRAINING_GROUPS_TOPIC = 'training-groups';
 export const GROUP_SCHEMA = 'debugrl.training-group/v1';
 
-/** The adapter name the learner publishes for a policy version. Version 0 is the base model (`embedded`). */
+/** The adapter name the learner publishes for a policy version (its folder in the run). Version 0 is the base model
+ * (`embedded`). */
 export const adapterName = (version: number) => `policy-v${version}`;
-export const policySpecFor = (base: string, version: number) => (version === 0 ? base : `${base}:${adapterName(version)}`);
-/** The version a published adapter name encodes, or null for any other policy spec. */
+/** The name the inference server serves a run's adapter under: `<run>.policy-v<N>`. Every run shares one server, and
+ * a bare `policy-v1` loaded by a second run (the main command run twice, or two runs at once) would replace the first
+ * run's weights under its feet, with the same version number, so no check could notice. A null scope is the bare name
+ * (runs started before the scoped names). */
+export const servedAdapterName = (scope: string | null, version: number) => `${scope ? `${scope}.` : ''}${adapterName(version)}`;
+export const policySpecFor = (base: string, version: number, scope: string | null = null) => (version === 0 ? base : `${base}:${servedAdapterName(scope, version)}`);
+const SERVED = /^(?:([\w.-]+)\.)?policy-v(\d+)$/;
+/** The version a published adapter name (scoped or bare) encodes, or null for any other policy spec. */
 export function versionOfAdapter(adapter: string | null): number | null {
-  const m = adapter ? /^policy-v(\d+)$/.exec(adapter) : null;
-  return m ? Number(m[1]) : null;
+  const m = adapter ? SERVED.exec(adapter) : null;
+  return m ? Number(m[2]) : null;
+}
+/** Of the adapters a server lists, those a publication of `name` (version `version`) retires: the same run's versions
+ * at or below version - keep. Other runs' adapters and anything not published by training are left alone. */
+export function adaptersToRetire(listed: string[], name: string, version: number, keep: number): string[] {
+  const scope = SERVED.exec(name)?.[1] ?? null;
+  return listed.filter((id) => {
+    const m = SERVED.exec(id);
+    return m !== null && (m[1] ?? null) === scope && Number(m[2]) <= version - keep;
+  });
 }
 
 export const LearnerSpec = z
@@ -50,6 +67,8 @@ export const TrainingRunInput = z
     steps: z.number().int().min(1).max(1_000_000),
     /** P environment slots: running child episodes. */
     poolSize: z.number().int().min(1).max(1024).default(8),
+    /** Which open group the next episode joins (common/assignment.ts); round-robin is the benchmark's baseline. */
+    assignment: Assignment.default('fill-nearest'),
     /** Backpressure on sealed, untrained groups: no new episode at the high mark, resume below the low mark. */
     highWater: z.number().int().min(1).optional(),
     lowWater: z.number().int().min(0).optional(),

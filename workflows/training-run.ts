@@ -3,7 +3,8 @@
  *
  *   rollouts:  P slots, each a child EpisodeWorkflow; a finished slot starts the next episode at once (no batch
  *              barrier). The next episode goes to the open group nearest completion, counting episodes in flight;
- *              a new group (task from the curriculum) opens only when no open group can take one more.
+ *              a new group (task from the curriculum) opens only when no open group can take one more
+ *              (`assignment: 'fill-nearest'`, the default; 'round-robin' deals in turn, see common/assignment.ts).
  *   groups:    n episodes of one task. Sealed when n scored trajectories are in, or, after sealTimeout, with at least
  *              minToSeal (the seed: 8 of 12). An infrastructure failure is retried in a fresh sandbox and never
  *              scored; past its retries the whole group fails rather than train on a biased partial group.
@@ -24,14 +25,16 @@ import {
   defineSignal,
   defineUpdate,
   executeChild,
+  patched,
   proxyActivities,
   setHandler,
   startChild,
   workflowInfo,
 } from '@temporalio/workflow';
+import { nextGroup } from '../common/assignment';
 import { parseInput } from '../common/boundary';
 import { curriculumSummary, initialCurriculum, pickTask, updateCurriculum } from '../common/curriculum';
-import { policySpecFor, runSettings, TrainingRunInput, type GroupEpisode, type StepPoint, type StepResult, type TrainingProgress } from '../common/training';
+import { policySpecFor, runSettings, servedAdapterName, TrainingRunInput, type GroupEpisode, type StepPoint, type StepResult, type TrainingProgress } from '../common/training';
 import type { AdapterActivities } from '../activities/adapters';
 import type { LearnerActivities } from '../activities/learner';
 import type { TrainingActivities } from '../activities/training-store';
@@ -81,6 +84,8 @@ export interface RunState {
   paused: boolean;
   startedAtMs: number;
   busyMs: number;
+  /** The served adapters' run scope (servedAdapterName); absent in state carried from before the scoped names. */
+  adapterScope?: string | null;
 }
 
 /** mulberry32: a small deterministic PRNG whose state survives continue-as-new (workflow code may not use Math.random). */
@@ -91,11 +96,14 @@ function nextRandom(state: RunState): number {
   return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 }
 
-export async function TrainingRunWorkflow(rawInput: unknown, carried?: RunState): Promise<{ runId: string; steps: number; version: number; perStep: StepPoint[] }> {
+export async function TrainingRunWorkflow(rawInput: unknown, carried?: RunState): Promise<{ runId: string; steps: number; version: number; perStep: StepPoint[]; policy?: string }> {
   const cfg = parseInput(TrainingRunInput, rawInput, 'TrainingRunWorkflow');
   const { minToSeal, highWater, lowWater } = runSettings(cfg);
   const info = workflowInfo();
   const runId = cfg.runId ?? info.workflowId;
+  // Adapters are served as `<run>.policy-v<N>` (see servedAdapterName); histories from before that keep the bare name,
+  // and a run continued-as-new keeps the names it started with.
+  const scope = carried ? (carried.adapterScope ?? null) : patched('per-run-adapter-names') ? runId : null;
   const gpu = proxyActivities<LearnerActivities & AdapterActivities>({
     taskQueue: cfg.learnerTaskQueue,
     startToCloseTimeout: '2h',
@@ -167,15 +175,31 @@ export async function TrainingRunWorkflow(rawInput: unknown, carried?: RunState)
 
   // --- groups ---------------------------------------------------------------------------------------------------
 
-  /** The open group nearest completion (counting in-flight episodes) that can take one more; else a new group, if the
-   * run still needs one. */
+  /** Round-robin's cursor: the group that got the last episode (not carried: after continue-as-new the turn restarts
+   * at the oldest open group). Fill-nearest ignores it. */
+  let lastAssigned: string | null = null;
+  const pickGroup = () =>
+    nextGroup(cfg.assignment, {
+      groups: state.open.map((g) => ({ done: g.done.length, inFlight: g.inFlight })),
+      groupSize: cfg.groupSize,
+      mayOpen: needsNewGroup(),
+      poolSize,
+      last: state.open.findIndex((g) => g.groupId === lastAssigned),
+    });
+
+  /** The open group that takes the next episode (by default the one nearest completion, counting in-flight
+   * episodes, that can take one more); else a new group, if the run still needs one. */
   function groupForNextEpisode(): OpenGroup | null {
-    const candidates = state.open.filter((g) => g.done.length + g.inFlight < cfg.groupSize);
-    if (candidates.length) return candidates.reduce((a, b) => (b.done.length + b.inFlight > a.done.length + a.inFlight ? b : a));
-    if (!needsNewGroup()) return null;
+    const pick = pickGroup();
+    if (pick === null) return null;
+    if (pick !== 'new') {
+      lastAssigned = state.open[pick].groupId;
+      return state.open[pick];
+    }
     const { taskId } = pickTask(state.curriculum, nextRandom(state));
     const g: OpenGroup = { groupId: `${runId}.${info.firstExecutionRunId.slice(0, 6)}.g${++state.groupSeq}`, taskId, done: [], inFlight: 0, infraFailures: 0, nextEpisode: 0, openedAtMs: Date.now() };
     state.open.push(g);
+    lastAssigned = g.groupId;
     return g;
   }
 
@@ -205,7 +229,7 @@ export async function TrainingRunWorkflow(rawInput: unknown, carried?: RunState)
     const k = g.nextEpisode++;
     g.inFlight++;
     running++;
-    const policy = policySpecFor(cfg.policy, state.version);
+    const policy = policySpecFor(cfg.policy, state.version, scope);
     let outcome: GroupEpisode | null = null;
     try {
       const child = await startChild(EpisodeWorkflow, {
@@ -244,7 +268,7 @@ export async function TrainingRunWorkflow(rawInput: unknown, carried?: RunState)
       const consumed = new Set([...res.trainedGroups, ...res.rejectedGroups.map((g) => g.groupId)]);
       state.queued = state.queued.filter((id) => !consumed.has(id));
       if (res.versionAfter > state.version && res.adapterPath) {
-        await gpu.publishAdapter({ runId, version: res.versionAfter, adapterPath: res.adapterPath, keep: cfg.maxPolicyLag + 1 });
+        await gpu.publishAdapter({ runId, version: res.versionAfter, adapterPath: res.adapterPath, keep: cfg.maxPolicyLag + 1, ...(scope ? { name: servedAdapterName(scope, res.versionAfter) } : {}) });
         state.version = res.versionAfter;
       }
       state.step = res.step;
@@ -256,7 +280,7 @@ export async function TrainingRunWorkflow(rawInput: unknown, carried?: RunState)
       if (cfg.evalEvery && state.step % cfg.evalEvery === 0) {
         const ev = await executeChild(EvaluationWorkflow, {
           workflowId: `${runId}.eval-step${state.step}`,
-          args: [{ policy: policySpecFor(cfg.policy, state.version), split: 'validation', maxTasks: cfg.evalMaxTasks, episodesPerTask: 1, k: 1, limits: cfg.limits, concurrency: Math.max(1, Math.min(4, poolSize)) }],
+          args: [{ policy: policySpecFor(cfg.policy, state.version, scope), split: 'validation', maxTasks: cfg.evalMaxTasks, episodesPerTask: 1, k: 1, limits: cfg.limits, concurrency: Math.max(1, Math.min(4, poolSize)) }],
         });
         validationPass1 = ev.arms[0]?.passAt1 ?? null;
       }
@@ -304,7 +328,7 @@ export async function TrainingRunWorkflow(rawInput: unknown, carried?: RunState)
   }
 
   function groupForNextEpisodeAvailable(): boolean {
-    return state.open.some((g) => g.done.length + g.inFlight < cfg.groupSize) || needsNewGroup();
+    return pickGroup() !== null;
   }
   function expiredGroup(): OpenGroup | null {
     const now = Date.now();
@@ -320,8 +344,8 @@ export async function TrainingRunWorkflow(rawInput: unknown, carried?: RunState)
   }
   if (!stopping && state.step < cfg.steps) {
     // drained: the episodes that finished meanwhile are in the open groups and the queue
-    await continueAsNew<typeof TrainingRunWorkflow>(cfg, { ...state, poolSize, paused });
+    await continueAsNew<typeof TrainingRunWorkflow>(cfg, { ...state, poolSize, paused, adapterScope: scope });
   }
   phase = 'finished';
-  return { runId, steps: state.step, version: state.version, perStep: state.perStep };
+  return { runId, steps: state.step, version: state.version, perStep: state.perStep, policy: policySpecFor(cfg.policy, state.version, scope) };
 }
