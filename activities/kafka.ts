@@ -2,9 +2,13 @@
  * a failure, a partition's offsets, and `scanPartition`, the one way this project reads a partition back. */
 import { randomBytes } from 'node:crypto';
 import { Kafka, logLevel, type KafkaMessage, type Producer } from 'kafkajs';
+import type { Config } from '../common/config';
+import { kafkaClientConfig } from '../common/connections';
 
-export function makeKafka(brokers: string[], clientId: string): Kafka {
-  return new Kafka({ clientId, brokers, logLevel: logLevel.ERROR, retry: { retries: 8 } });
+/** A client for the configured cluster (with its TLS and SASL settings), or for a bare broker list (a local stack). */
+export function makeKafka(target: Config | string[], clientId: string): Kafka {
+  const base = Array.isArray(target) ? { clientId, brokers: target } : kafkaClientConfig(target, clientId);
+  return new Kafka({ ...base, logLevel: logLevel.ERROR, retry: { retries: 8 } });
 }
 
 /** Idempotent: the broker drops duplicates of a retried send, so a network retry never writes a record twice. */

@@ -27,6 +27,7 @@ import { temporal } from '@temporalio/proto';
 import { createActivities } from '../activities';
 import { SessionRegistry } from '../activities/sandbox';
 import { loadConfig, REPO_ROOT } from '../common/config';
+import { temporalConnectionOptions } from '../common/connections';
 import { HarnessSession } from '../harness/session';
 import { openDeps } from '../workers/deps';
 import { EpisodeWorkflow } from '../workflows/episode';
@@ -128,13 +129,13 @@ async function main() {
   const hostQueue = `${taskQueue}-host`;
   const sessions = new SessionRegistry();
   const activities = createActivities(deps, { hostQueue, sessions });
-  const wconn = await NativeConnection.connect({ address: config.DEBUGRL_TEMPORAL_ADDRESS });
+  const wconn = await NativeConnection.connect(temporalConnectionOptions(config));
   const shared = await Worker.create({ connection: wconn, taskQueue, workflowsPath: require.resolve('../workflows'), activities, maxConcurrentActivityTaskExecutions: 32 });
   const host = await Worker.create({ connection: wconn, taskQueue: hostQueue, activities, maxConcurrentActivityTaskExecutions: 32 });
   const beforeQueue = `${taskQueue}-before`;
   const before = await Worker.create({ connection: wconn, taskQueue: beforeQueue, workflowBundle: await beforeBundle(), activities, maxConcurrentActivityTaskExecutions: 32 });
   const running = Promise.all([shared.run(), host.run(), before.run()]);
-  const connection = await Connection.connect({ address: config.DEBUGRL_TEMPORAL_ADDRESS });
+  const connection = await Connection.connect(temporalConnectionOptions(config));
   const client = new Client({ connection, namespace: config.DEBUGRL_TEMPORAL_NAMESPACE });
 
   const list = calls(nCalls);

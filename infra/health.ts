@@ -8,6 +8,7 @@ import { Connection } from '@temporalio/client';
 import { Kafka, logLevel } from 'kafkajs';
 import { Client } from 'pg';
 import { loadConfig } from '../common/config';
+import { kafkaClientConfig, pgConnectionString, temporalConnectionOptions } from '../common/connections';
 
 interface Check {
   name: string;
@@ -48,7 +49,7 @@ export function checks(): Check[] {
       log: path.join(logs, 'temporal.log'),
       required: true,
       async probe() {
-        const conn = await Connection.connect({ address: cfg.DEBUGRL_TEMPORAL_ADDRESS, connectTimeout: 3000 });
+        const conn = await Connection.connect({ ...temporalConnectionOptions(cfg), connectTimeout: 3000 });
         try {
           const ns = await conn.workflowService.describeNamespace({ namespace: cfg.DEBUGRL_TEMPORAL_NAMESPACE });
           return `namespace ${ns.namespaceInfo?.name} ok`;
@@ -74,7 +75,7 @@ export function checks(): Check[] {
       log: path.join(logs, 'kafka.log'),
       required: true,
       async probe() {
-        const admin = new Kafka({ clientId: 'debugrl-status', brokers: cfg.DEBUGRL_KAFKA_BROKERS, logLevel: logLevel.NOTHING, retry: { retries: 1 } }).admin();
+        const admin = new Kafka({ ...kafkaClientConfig(cfg, 'debugrl-status'), logLevel: logLevel.NOTHING, retry: { retries: 1 } }).admin();
         await admin.connect();
         try {
           const c = await admin.describeCluster();
@@ -91,7 +92,7 @@ export function checks(): Check[] {
       log: path.join(logs, 'postgres.log'),
       required: true,
       async probe() {
-        const client = new Client({ connectionString: cfg.DEBUGRL_DATABASE_URL, connectionTimeoutMillis: 3000 });
+        const client = new Client({ connectionString: pgConnectionString(cfg), connectionTimeoutMillis: 3000 });
         await client.connect();
         try {
           const r = await client.query('select count(*)::int as n from schema_migrations');

@@ -4,6 +4,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Client } from 'pg';
 import { loadConfig, REPO_ROOT } from '../common/config';
+import { pgConnectionString } from '../common/connections';
 
 const MIGRATIONS_DIR = path.join(REPO_ROOT, 'infra', 'migrations');
 const LOCK_ID = 7_233_092; // any constant shared by all runs of this script
@@ -49,7 +50,7 @@ export async function migrate(databaseUrl: string): Promise<string[]> {
 }
 
 if (require.main === module) {
-  migrate(loadConfig().DEBUGRL_DATABASE_URL).then(
+  migrate(pgConnectionString(loadConfig())).then(
     (applied) => console.error(`[infra] postgres schema ok${applied.length ? ` (applied ${applied.join(', ')})` : ''}`),
     (err: unknown) => {
       console.error(`[infra] ${err instanceof Error ? err.message : String(err)}`);

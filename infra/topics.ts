@@ -1,10 +1,12 @@
-/** Creates the Kafka topics named in infra/topics.json (the single place that names them). Existing topics are left
- * alone, and a topic with fewer partitions than configured is grown. */
+/** Creates the Kafka topics named in infra/topics.json (the single place that names them), with the partitions and
+ * replicas the config asks for (DEBUGRL_KAFKA_PARTITIONS, DEBUGRL_KAFKA_REPLICATION_FACTOR). Existing topics are left
+ * alone, and a topic with fewer partitions than configured is grown (Kafka cannot shrink one). */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
 import { z } from 'zod';
-import { loadConfig, REPO_ROOT } from '../common/config';
+import { loadConfig, REPO_ROOT, type Config } from '../common/config';
+import { kafkaClientConfig, topicPartitions } from '../common/connections';
 
 export const TopicsFile = z.object({
   topics: z
@@ -23,11 +25,13 @@ export function readTopics(file = path.join(REPO_ROOT, 'infra', 'topics.json')):
   return TopicsFile.parse(JSON.parse(fs.readFileSync(file, 'utf8'))).topics;
 }
 
-export async function ensureTopics(brokers: string[]): Promise<string[]> {
-  const admin = new Kafka({ clientId: 'debugrl-topics', brokers, logLevel: logLevel.NOTHING }).admin();
+type TopicSpec = z.infer<typeof TopicsFile>['topics'][number];
+
+export async function ensureTopics(config: Config, topics: TopicSpec[] = readTopics()): Promise<string[]> {
+  const admin = new Kafka({ ...kafkaClientConfig(config, 'debugrl-topics'), logLevel: logLevel.NOTHING }).admin();
   await admin.connect();
   try {
-    const wanted = readTopics();
+    const wanted = topics.map((t) => ({ ...t, partitions: topicPartitions(config, t.partitions) }));
     const existing = new Set(await admin.listTopics());
     const created = wanted.filter((t) => !existing.has(t.name));
     if (created.length) {
@@ -36,7 +40,7 @@ export async function ensureTopics(brokers: string[]): Promise<string[]> {
         topics: created.map((t) => ({
           topic: t.name,
           numPartitions: t.partitions,
-          replicationFactor: 1,
+          replicationFactor: config.DEBUGRL_KAFKA_REPLICATION_FACTOR,
           configEntries: Object.entries(t.config).map(([name, value]) => ({ name, value })),
         })),
       });
@@ -51,7 +55,7 @@ export async function ensureTopics(brokers: string[]): Promise<string[]> {
 }
 
 if (require.main === module) {
-  ensureTopics(loadConfig().DEBUGRL_KAFKA_BROKERS).then(
+  ensureTopics(loadConfig()).then(
     (created) => console.error(`[infra] kafka topics ok${created.length ? ` (created ${created.join(', ')})` : ''}`),
     (err: unknown) => {
       console.error(`[infra] creating kafka topics failed: ${err instanceof Error ? err.message : String(err)}`);

@@ -3,6 +3,7 @@ import type { ActivityDeps } from '../activities';
 import { makeKafka, sharedProducer } from '../activities/kafka';
 import { makePool } from '../activities/pg';
 import type { Config } from '../common/config';
+import { pgConnectionString } from '../common/connections';
 
 export interface OpenDeps extends ActivityDeps {
   close(): Promise<void>;
@@ -11,8 +12,8 @@ export interface OpenDeps extends ActivityDeps {
 export function openDeps(config: Config, clientId = `debugrl-${process.pid}`): OpenDeps {
   // Both survive their server's restart: a lost connection fails the activity using it (Temporal retries it) and is
   // logged, instead of an unhandled 'error' event ending the process.
-  const pool = makePool(config.DEBUGRL_DATABASE_URL, { max: 8 });
-  const kafka = makeKafka(config.DEBUGRL_KAFKA_BROKERS, clientId);
+  const pool = makePool(pgConnectionString(config), { max: 8 });
+  const kafka = makeKafka(config, clientId);
   const producer = sharedProducer(kafka);
   return {
     config,

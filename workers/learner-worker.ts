@@ -7,6 +7,7 @@ import { createAdapterActivities } from '../activities/adapters';
 import { createLearnerActivities, LearnerHost } from '../activities/learner';
 import { createSftTrainActivities } from '../activities/sft';
 import { loadConfig, type Config } from '../common/config';
+import { temporalConnectionOptions } from '../common/connections';
 import { openDeps, type OpenDeps } from './deps';
 
 export function learnerActivities(deps: OpenDeps, config: Config, host: LearnerHost) {
@@ -15,7 +16,7 @@ export function learnerActivities(deps: OpenDeps, config: Config, host: LearnerH
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const connection = await NativeConnection.connect({ address: config.DEBUGRL_TEMPORAL_ADDRESS });
+  const connection = await NativeConnection.connect(temporalConnectionOptions(config));
   const deps = openDeps(config, `debugrl-learner-${process.pid}`);
   const host = new LearnerHost(config);
   const worker = await Worker.create({

@@ -9,11 +9,12 @@ import { NativeConnection, Worker } from '@temporalio/worker';
 import { createActivities } from '../activities';
 import { SessionRegistry } from '../activities/sandbox';
 import { loadConfig } from '../common/config';
+import { temporalConnectionOptions } from '../common/connections';
 import { openDeps } from './deps';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const connection = await NativeConnection.connect({ address: config.DEBUGRL_TEMPORAL_ADDRESS });
+  const connection = await NativeConnection.connect(temporalConnectionOptions(config));
   const deps = openDeps(config);
   const hostQueue = `${config.DEBUGRL_TASK_QUEUE}-host-${os.hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
   const sessions = new SessionRegistry();

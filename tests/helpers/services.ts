@@ -3,6 +3,7 @@ import { Client, Connection } from '@temporalio/client';
 import { bundleWorkflowCode, NativeConnection, Runtime, DefaultLogger, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import * as path from 'node:path';
 import { loadConfig } from '../../common/config';
+import { temporalConnectionOptions } from '../../common/connections';
 
 export const config = loadConfig();
 
@@ -22,12 +23,12 @@ export function workflowBundle(): Promise<WorkflowBundleWithSourceMap> {
 }
 
 export async function temporalClient(): Promise<{ client: Client; connection: Connection }> {
-  const connection = await Connection.connect({ address: config.DEBUGRL_TEMPORAL_ADDRESS });
+  const connection = await Connection.connect(temporalConnectionOptions(config));
   return { client: new Client({ connection, namespace: config.DEBUGRL_TEMPORAL_NAMESPACE }), connection };
 }
 
 export async function workerConnection(): Promise<NativeConnection> {
-  return NativeConnection.connect({ address: config.DEBUGRL_TEMPORAL_ADDRESS });
+  return NativeConnection.connect(temporalConnectionOptions(config));
 }
 
 export function uniqueQueue(prefix: string): string {

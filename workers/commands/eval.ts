@@ -11,6 +11,7 @@ import type { Command } from 'commander';
 import { Pool } from 'pg';
 import { describeZodError } from '../../common/boundary';
 import { loadConfig, type Config } from '../../common/config';
+import { pgConnectionString, temporalConnectionOptions } from '../../common/connections';
 import { EvaluationInput, type EvaluationProgress, type EvaluationResult } from '../../common/evaluation';
 import { action, choiceOption, describeError, intOption } from '../cli-kit';
 import { ConfigError, preflight } from '../eval-checks';
@@ -130,7 +131,7 @@ async function startEvaluation(o: EvalOptions): Promise<number> {
 }
 
 async function withClient(config: Config, fn: (client: Client) => Promise<number>): Promise<number> {
-  const connection = await Connection.connect({ address: config.DEBUGRL_TEMPORAL_ADDRESS });
+  const connection = await Connection.connect(temporalConnectionOptions(config));
   try {
     return await fn(new Client({ connection, namespace: config.DEBUGRL_TEMPORAL_NAMESPACE }));
   } finally {
@@ -190,7 +191,7 @@ async function watch(client: Client, config: Config, workflowId: string): Promis
 }
 
 async function evaluationExists(config: Config, evaluationId: string): Promise<boolean> {
-  const pool = new Pool({ connectionString: config.DEBUGRL_DATABASE_URL });
+  const pool = new Pool({ connectionString: pgConnectionString(config) });
   try {
     return ((await pool.query('select 1 from evaluations where evaluation_id = $1', [evaluationId])).rowCount ?? 0) > 0;
   } finally {
@@ -200,7 +201,7 @@ async function evaluationExists(config: Config, evaluationId: string): Promise<b
 
 /** Episodes of the evaluation whose exit reason is "error" (PostgreSQL holds every record). */
 async function harnessErrors(config: Config, evaluationId: string): Promise<{ count: number; examples: { episodeId: string; error: string }[] }> {
-  const pool = new Pool({ connectionString: config.DEBUGRL_DATABASE_URL });
+  const pool = new Pool({ connectionString: pgConnectionString(config) });
   try {
     const r = await pool.query<{ episode_id: string; error: string | null }>(
       `select episode_id, record->'outcome'->>'error' as error from episodes where evaluation_id = $1 and exit_reason = 'error' order by episode_id`,

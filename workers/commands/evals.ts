@@ -2,13 +2,14 @@
 import type { Command } from 'commander';
 import { Pool } from 'pg';
 import { loadConfig } from '../../common/config';
+import { pgConnectionString } from '../../common/connections';
 import { action, intOption } from '../cli-kit';
 import { listEvaluations } from '../viewer/store';
 
 const pct = (v: unknown) => (typeof v === 'number' ? `${(100 * v).toFixed(1)}%` : 'n/a');
 
 async function run(o: { limit: number; json?: boolean }): Promise<number> {
-  const pool = new Pool({ connectionString: loadConfig().DEBUGRL_DATABASE_URL, max: 1 });
+  const pool = new Pool({ connectionString: pgConnectionString(loadConfig()), max: 1 });
   try {
     const rows = await listEvaluations(pool, o.limit);
     if (o.json) {

@@ -9,11 +9,12 @@ import { Worker } from '@temporalio/worker';
 import type { Command } from 'commander';
 import { Pool } from 'pg';
 import { loadConfig, type Config } from '../../common/config';
+import { pgConnectionString, temporalConnectionOptions } from '../../common/connections';
 import { action } from '../cli-kit';
 import { loadRecord, replayEpisode } from '../replay-episode';
 
 async function replayWorkflow(config: Config, workflowId: string, runId: string | undefined): Promise<number> {
-  const connection = await Connection.connect({ address: config.DEBUGRL_TEMPORAL_ADDRESS });
+  const connection = await Connection.connect(temporalConnectionOptions(config));
   try {
     const client = new Client({ connection, namespace: config.DEBUGRL_TEMPORAL_NAMESPACE });
     const history = await client.workflow.getHandle(workflowId, runId).fetchHistory();
@@ -31,7 +32,7 @@ async function replayWorkflow(config: Config, workflowId: string, runId: string 
 }
 
 async function replayStoredEpisode(config: Config, episodeId: string): Promise<number> {
-  const pool = new Pool({ connectionString: config.DEBUGRL_DATABASE_URL });
+  const pool = new Pool({ connectionString: pgConnectionString(config) });
   try {
     const record = await loadRecord(pool, episodeId);
     const report = await replayEpisode(record, config.DEBUGRL_TASKS_DIR, (s) =>

@@ -4,10 +4,11 @@ import type { Command } from 'commander';
 import { Pool } from 'pg';
 import { loadEvaluation, reportEvaluation } from '../../activities/evaluation';
 import { loadConfig } from '../../common/config';
+import { pgConnectionString } from '../../common/connections';
 import { action } from '../cli-kit';
 
 async function run(id: string, o: { out?: string }): Promise<number> {
-  const pool = new Pool({ connectionString: loadConfig().DEBUGRL_DATABASE_URL });
+  const pool = new Pool({ connectionString: pgConnectionString(loadConfig()) });
   try {
     const ev = await loadEvaluation(pool, id);
     const { report, files } = await reportEvaluation(pool, id, ev.input.k, ev.arms, o.out);

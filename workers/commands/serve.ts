@@ -3,12 +3,13 @@ import { serve } from '@hono/node-server';
 import type { Command } from 'commander';
 import { Pool } from 'pg';
 import { loadConfig } from '../../common/config';
+import { pgConnectionString } from '../../common/connections';
 import { action, intOption } from '../cli-kit';
 import { createViewer } from '../viewer/server';
 
 async function run(o: { host: string; port: number; temporalUi: string }): Promise<number> {
   const config = loadConfig();
-  const pool = new Pool({ connectionString: config.DEBUGRL_DATABASE_URL, max: 4, connectionTimeoutMillis: 5000 });
+  const pool = new Pool({ connectionString: pgConnectionString(config), max: 4, connectionTimeoutMillis: 5000 });
   // A PostgreSQL restart must not kill the viewer: an idle client's error is logged, and the next page reconnects.
   pool.on('error', (e) => console.error(`viewer: PostgreSQL connection lost (${e.message}); pages reconnect on the next request`));
   const app = createViewer({ pool, tasksDir: config.DEBUGRL_TASKS_DIR, temporalUi: o.temporalUi, namespace: config.DEBUGRL_TEMPORAL_NAMESPACE });

@@ -5,6 +5,7 @@ import type { Command } from 'commander';
 import { Pool } from 'pg';
 import { buildSftCorpus, SftInputError } from '../../activities/sft';
 import { loadConfig } from '../../common/config';
+import { pgConnectionString, temporalConnectionOptions } from '../../common/connections';
 import { SftFilterConfig } from '../../common/sft-filters';
 import { Client, Connection } from '@temporalio/client';
 import { action, intOption } from '../cli-kit';
@@ -30,7 +31,7 @@ async function build(o: BuildOptions): Promise<number> {
     console.error(`debugrl sft build: --filters must be a JSON object of thresholds (${(e as Error).message})`);
     return 2;
   }
-  const pool = new Pool({ connectionString: config.DEBUGRL_DATABASE_URL });
+  const pool = new Pool({ connectionString: pgConnectionString(config) });
   try {
     const s = await buildSftCorpus(
       { pool, config },
@@ -61,7 +62,7 @@ async function build(o: BuildOptions): Promise<number> {
 
 async function train(o: { corpus: string; epochs?: number; lr?: string; batch?: number; id?: string; queue: string; publish: boolean }): Promise<number> {
   const config = loadConfig();
-  const connection = await Connection.connect({ address: config.DEBUGRL_TEMPORAL_ADDRESS });
+  const connection = await Connection.connect(temporalConnectionOptions(config));
   try {
     const client = new Client({ connection, namespace: config.DEBUGRL_TEMPORAL_NAMESPACE });
     const input = {

@@ -3,6 +3,7 @@ import { styleText } from 'node:util';
 import type { Command } from 'commander';
 import { Pool } from 'pg';
 import { loadConfig } from '../../common/config';
+import { pgConnectionString } from '../../common/connections';
 import { action, intOption } from '../cli-kit';
 import { getEpisode, NotFound } from '../viewer/store';
 
@@ -15,7 +16,7 @@ async function run(episodeId: string, o: { maxLines: number; color?: boolean }):
     const lines = s.split('\n');
     return lines.length <= o.maxLines ? s : `${lines.slice(0, o.maxLines).join('\n')}\n… ${lines.length - o.maxLines} more lines`;
   };
-  const pool = new Pool({ connectionString: loadConfig().DEBUGRL_DATABASE_URL, max: 1 });
+  const pool = new Pool({ connectionString: pgConnectionString(loadConfig()), max: 1 });
   try {
     const ep = await getEpisode(pool, episodeId);
     const s = ep.start;

@@ -11,6 +11,7 @@ import * as path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { Pool } from 'pg';
 import { loadConfig } from '../../common/config';
+import { pgConnectionString } from '../../common/connections';
 import { action, intOption } from '../cli-kit';
 import { bwrapAvailable } from '../../harness/sandbox';
 import { CALIBRATION_FILE, episodeRows, loadCalibration, measure, mergeCalibration, writeCalibration } from '../../tasks/calibration';
@@ -155,7 +156,7 @@ export interface CalibrateOptions {
 export async function calibrateCommand(opts: CalibrateOptions, pool?: Pool): Promise<number> {
   const config = loadConfig();
   const file = opts.file ?? path.join(config.DEBUGRL_TASKS_DIR, CALIBRATION_FILE);
-  const own = pool ? null : new Pool({ connectionString: config.DEBUGRL_DATABASE_URL });
+  const own = pool ? null : new Pool({ connectionString: pgConnectionString(config) });
   try {
     const rows = await episodeRows(pool ?? own!, opts.from);
     const found = new Set(rows.map((r) => r.evaluation_id));

@@ -11,6 +11,7 @@ import type { Command } from 'commander';
 import { Pool } from 'pg';
 import { describeZodError } from '../../common/boundary';
 import { loadConfig, REPO_ROOT, type Config } from '../../common/config';
+import { pgConnectionString, temporalConnectionOptions } from '../../common/connections';
 import { TrainingRunInput, type StepResult, type TrainingProgress } from '../../common/training';
 import { action, choiceOption, describeError, intOption } from '../cli-kit';
 
@@ -24,18 +25,29 @@ interface TrainOptions {
   poolSize?: number;
   maxTurns?: number;
   maxNewTokens?: number;
+  maxContext?: number;
   tools?: string;
   learnerModel?: string;
   lr?: string;
   loraRank?: number;
+  learnerMaxTokens?: number;
   id?: string;
   resume?: string;
   detach?: boolean;
 }
 
 export function trainingInputFrom(o: TrainOptions): Record<string, unknown> {
-  const limits = { ...(o.maxTurns !== undefined ? { maxTurns: o.maxTurns } : {}), ...(o.maxNewTokens !== undefined ? { maxNewTokens: o.maxNewTokens } : {}) };
-  const learner = { ...(o.learnerModel ? { model: o.learnerModel } : {}), ...(o.lr ? { lr: Number(o.lr) } : {}), ...(o.loraRank ? { loraRank: o.loraRank } : {}) };
+  const limits = {
+    ...(o.maxTurns !== undefined ? { maxTurns: o.maxTurns } : {}),
+    ...(o.maxNewTokens !== undefined ? { maxNewTokens: o.maxNewTokens } : {}),
+    ...(o.maxContext !== undefined ? { maxContextTokens: o.maxContext } : {}),
+  };
+  const learner = {
+    ...(o.learnerModel ? { model: o.learnerModel } : {}),
+    ...(o.lr ? { lr: Number(o.lr) } : {}),
+    ...(o.loraRank ? { loraRank: o.loraRank } : {}),
+    ...(o.learnerMaxTokens ? { maxTokens: o.learnerMaxTokens } : {}),
+  };
   return {
     ...(o.id ? { runId: o.id } : {}),
     ...(o.split ? { split: o.split } : {}),
@@ -58,7 +70,7 @@ export function formatTrainingProgress(p: TrainingProgress): string {
 }
 
 async function withClient<T>(config: Config, fn: (c: Client) => Promise<T>): Promise<T> {
-  const connection = await Connection.connect({ address: config.DEBUGRL_TEMPORAL_ADDRESS });
+  const connection = await Connection.connect(temporalConnectionOptions(config));
   try {
     return await fn(new Client({ connection, namespace: config.DEBUGRL_TEMPORAL_NAMESPACE }));
   } finally {
@@ -85,8 +97,8 @@ async function follow(client: Client, workflowId: string): Promise<number> {
   }
   if (process.stdout.isTTY) process.stdout.write('\n');
   try {
-    const r = (await done) as { runId: string; steps: number; version: number };
-    console.log(`run ${r.runId}: ${r.steps} step(s), policy v${r.version} (served as embedded:policy-v${r.version})`);
+    const r = (await done) as { runId: string; steps: number; version: number; policy?: string };
+    console.log(`run ${r.runId}: ${r.steps} step(s), policy v${r.version} (served as ${r.policy ?? `embedded:policy-v${r.version}`})`);
     console.log(`training report: ${path.join(REPO_ROOT, 'reports', r.runId, 'training.html')} (and training.json)`);
     return 0;
   } catch (e) {
@@ -99,7 +111,7 @@ async function start(o: TrainOptions): Promise<number> {
   const config = loadConfig();
   let raw: Record<string, unknown>;
   if (o.resume) {
-    const pool = new Pool({ connectionString: config.DEBUGRL_DATABASE_URL });
+    const pool = new Pool({ connectionString: pgConnectionString(config) });
     const row = await pool.query('select input from training_runs where run_id = $1', [o.resume]).finally(() => pool.end());
     if (!row.rowCount) {
       console.error(`debugrl train: no training run "${o.resume}" to resume`);
@@ -111,7 +123,8 @@ async function start(o: TrainOptions): Promise<number> {
       console.error('debugrl train: --steps is required');
       return 2;
     }
-    raw = trainingInputFrom(o);
+    // The learner worker polls DEBUGRL_LEARNER_TASK_QUEUE: a run started here trains there.
+    raw = { ...trainingInputFrom(o), learnerTaskQueue: config.DEBUGRL_LEARNER_TASK_QUEUE };
   }
   const parsed = TrainingRunInput.safeParse(raw);
   if (!parsed.success) {
@@ -130,7 +143,7 @@ async function start(o: TrainOptions): Promise<number> {
 
 async function status(runId: string): Promise<number> {
   const config = loadConfig();
-  const pool = new Pool({ connectionString: config.DEBUGRL_DATABASE_URL });
+  const pool = new Pool({ connectionString: pgConnectionString(config) });
   try {
     const run = await pool.query('select workflow_id from training_runs where run_id = $1', [runId]);
     if (!run.rowCount) {
@@ -166,10 +179,12 @@ export function register(program: Command): void {
     .option('--pool-size <n>', 'episodes running at once', intOption('--pool-size', 1, 1024))
     .option('--max-turns <n>', 'turn cap per episode', intOption('--max-turns', 1, 500))
     .option('--max-new-tokens <n>', 'tokens per model reply', intOption('--max-new-tokens', 16, 32_768))
+    .option('--max-context <n>', 'context window in tokens (the embedded SmolLM2 serves 8192)', intOption('--max-context', 256, 1_000_000))
     .option('--tools <set>', 'full or no-debugger', choiceOption('--tools', ['full', 'no-debugger'] as const))
     .option('--learner-model <m>', 'smollm2 or tiny-moe', choiceOption('--learner-model', ['smollm2', 'tiny-moe'] as const))
     .option('--lr <x>', 'learning rate')
     .option('--lora-rank <n>', 'LoRA rank', intOption('--lora-rank', 1, 256))
+    .option('--learner-max-tokens <n>', 'tokens per learner microbatch (the seed: 16,384)', intOption('--learner-max-tokens', 64, 262_144))
     .option('--id <run>', 'run id (default: train-<timestamp>)')
     .option('--resume <run>', 'continue this run from its last committed step')
     .option('--detach', 'return once started')
