@@ -45,10 +45,31 @@ export function failureKind(r: TrajectoryRecord): FailureKind {
   return r.outcome.exitReason === 'turn_cap' ? 'wrong_fix_turns_exhausted' : 'wrong_fix_gave_up';
 }
 
+/** The headline of a debugger stop at a breakpoint, as the bridge writes it (debugger/formatting.py describe_stop):
+ * "Stopped at breakpoint <file>:<line> (<where>)", first on its line. */
+const BREAKPOINT_STOP = /^Stopped at breakpoint (\S+) \(/gm;
+
+/** The distinct breakpoints (file:line) at which the program stopped, read from the observations the model saw. Stops
+ * after an edit's restart count too; an observation that failed does not. */
+export function breakpointsHit(r: TrajectoryRecord): string[] {
+  const hit = new Set<string>();
+  for (const t of r.turns) if (t.tool?.ok && !t.tool.invalidReply) for (const m of t.tool.output.matchAll(BREAKPOINT_STOP)) hit.add(m[1]!);
+  return [...hit].sort();
+}
+
+/** A reply counts as a valid tool call when the harness parsed a known tool with schema-valid arguments and ran it. */
+export function isValidCall(t: TrajectoryRecord['turns'][number]): boolean {
+  return t.assistant.invalidReason === null && t.assistant.toolCall !== null && !t.tool?.invalidReply;
+}
+
 export interface EpisodeFacts {
   taskId: string;
   passed: boolean;
   turns: number;
+  /** Replies that were a valid tool call (isValidCall). */
+  validCalls: number;
+  /** Successful edit_file calls. */
+  edits: number;
   hitTurnCap: boolean;
   openedDebugger: boolean;
   firstDebuggerTurn: number | null;
@@ -57,6 +78,8 @@ export interface EpisodeFacts {
   inspected: boolean;
   inspectedThenEdited: boolean;
   breakpointsNeverHit: number;
+  /** Distinct breakpoints the program stopped at (breakpointsHit). */
+  breakpointsHit: number;
   tokens: number;
   failure: FailureKind | null;
 }
@@ -73,6 +96,8 @@ export function episodeFacts(r: TrajectoryRecord): EpisodeFacts {
     taskId: r.taskId,
     passed: r.outcome.passed,
     turns: r.turns.length,
+    validCalls: r.turns.filter(isValidCall).length,
+    edits: calls.filter((t) => t.tool!.tool === 'edit_file' && t.tool!.ok).length,
     hitTurnCap: r.outcome.exitReason === 'turn_cap',
     openedDebugger: Boolean(opened),
     firstDebuggerTurn: opened ? opened.turn : null,
@@ -81,6 +106,7 @@ export function episodeFacts(r: TrajectoryRecord): EpisodeFacts {
     inspected: Boolean(firstInspection),
     inspectedThenEdited: editAfter,
     breakpointsNeverHit: neverHit.size,
+    breakpointsHit: breakpointsHit(r).length,
     tokens: r.tokens.prompt + r.tokens.completion,
     failure: r.outcome.passed ? null : failureKind(r),
   };
@@ -104,6 +130,9 @@ export interface ArmSummary {
   passAtK: number | null;
   solvedAtLeastOnce: number;
   solvedEveryEpisode: number;
+  /** Valid tool calls over all replies, pooled over the arm's turns. */
+  validCallRate: number | null;
+  edits: { perEpisode: number | null; shareEdited: number | null };
   turns: { median: number | null; medianSuccess: number | null; medianFailure: number | null; shareAtCap: number | null; shareAtCapSuccess: number | null; shareAtCapFailure: number | null };
   debugger: {
     shareOpened: number | null;
@@ -112,6 +141,9 @@ export interface ArmSummary {
     inspectionToEdit: number | null;
     episodesWithInspection: number;
     breakpointsNeverHit: number;
+    /** Distinct breakpoints stopped at, summed over episodes, and the share of episodes with at least one. */
+    breakpointsHit: number;
+    shareBreakpointHit: number | null;
     commandErrors: number;
   };
   failures: Record<FailureKind, number>;
@@ -150,6 +182,8 @@ export function summarizeArm(records: TrajectoryRecord[], k: number): ArmSummary
     passAtK: mean(perTask.map((t) => t.passAtK)),
     solvedAtLeastOnce: perTask.filter((t) => t.c > 0).length,
     solvedEveryEpisode: perTask.filter((t) => t.c === t.n).length,
+    validCallRate: share(facts.reduce((s, f) => s + f.validCalls, 0), facts.reduce((s, f) => s + f.turns, 0)),
+    edits: { perEpisode: mean(facts.map((f) => f.edits)), shareEdited: share(facts.filter((f) => f.edits > 0).length, facts.length) },
     turns: {
       median: median(facts.map((f) => f.turns)),
       medianSuccess: median(ok.map((f) => f.turns)),
@@ -165,6 +199,8 @@ export function summarizeArm(records: TrajectoryRecord[], k: number): ArmSummary
       inspectionToEdit: share(inspected.filter((f) => f.inspectedThenEdited).length, inspected.length),
       episodesWithInspection: inspected.length,
       breakpointsNeverHit: facts.reduce((s, f) => s + f.breakpointsNeverHit, 0),
+      breakpointsHit: facts.reduce((s, f) => s + f.breakpointsHit, 0),
+      shareBreakpointHit: share(facts.filter((f) => f.breakpointsHit > 0).length, facts.length),
       commandErrors: facts.reduce((s, f) => s + f.debuggerErrors, 0),
     },
     failures,

@@ -1,5 +1,5 @@
 /** Metrics against hand-computed values. */
-import { episodeFacts, failureKind, median, passAtK, summarizeArm } from '../common/metrics';
+import { breakpointsHit, episodeFacts, failureKind, median, passAtK, summarizeArm } from '../common/metrics';
 import { TRAJECTORY_SCHEMA, type TrajectoryRecord } from '../common/trajectory';
 
 describe('passAtK (unbiased estimator 1 − C(n−c,k)/C(n,k))', () => {
@@ -34,7 +34,7 @@ describe('median', () => {
   });
 });
 
-type Call = [tool: string, ok?: boolean, meta?: Record<string, unknown>];
+type Call = [tool: string, ok?: boolean, meta?: Record<string, unknown>, output?: string];
 function rec(taskId: string, passed: boolean, calls: Call[], exitReason: TrajectoryRecord['outcome']['exitReason'] = 'done', tests: Record<string, string> = {}): TrajectoryRecord {
   const dbgTools = new Set(['start_debugger', 'add_breakpoint', 'continue_execution', 'examine_locals', 'print_variable', 'where_am_i', 'step_over', 'run_expression']);
   return {
@@ -50,10 +50,10 @@ function rec(taskId: string, passed: boolean, calls: Call[], exitReason: Traject
     seed: 0,
     limits: {},
     messages: [],
-    turns: calls.map(([tool, ok = true, meta = {}], i) => ({
+    turns: calls.map(([tool, ok = true, meta = {}, output = ''], i) => ({
       turn: i + 1,
       assistant: { message: { role: 'assistant', content: null }, toolCall: { name: tool, arguments: {} }, invalidReason: null, promptTokens: 100, completionTokens: 10, tokenCounting: 'server-usage', policyVersion: 0, latencyMs: 1 },
-      tool: { tool, ok, output: '', stateChanging: tool === 'edit_file', debugger: dbgTools.has(tool), meta, latencyMs: 1, invalidReply: false },
+      tool: { tool, ok, output, stateChanging: tool === 'edit_file', debugger: dbgTools.has(tool), meta, latencyMs: 1, invalidReply: false },
     })),
     recoveries: [],
     outcome: { passed, tests, exitReason, error: null, gradeNotes: [] },
@@ -77,6 +77,35 @@ describe('episode facts and failure taxonomy', () => {
     expect(failureKind(rec('t', false, [['edit_file']], 'context_exhausted'))).toBe('context_exhausted');
     expect(failureKind(rec('t', false, [['edit_file']], 'error'))).toBe('harness_error');
     expect(failureKind(rec('t', false, [['edit_file'], ['done']], 'done', { 'test_a.py::test_x': 'timeout' }))).toBe('test_timeout');
+  });
+});
+
+describe('behaviour facts: valid calls, breakpoints hit, edits', () => {
+  const stop = (bp: string) => `Stopped at breakpoint ${bp} (${bp} in f)\n  3 ->     x = 1`;
+  it('counts distinct breakpoints stopped at, including after an edit restart, and not in failed observations', () => {
+    const r = rec('t', false, [
+      ['start_debugger', true, {}, 'Stopped before the test body at test_a.py:4 in test_x'],
+      ['continue_execution', true, {}, stop('app/a.py:10')],
+      ['continue_execution', true, {}, stop('app/a.py:10')],
+      ['edit_file', true, {}, `Edited app/a.py.\nThe debugger was restarted on the edited code (no breakpoint needed shifting; breakpoints restored):\n${stop('app/b.py:3')}`],
+      ['continue_execution', false, { debuggerError: true }, stop('app/c.py:1')],
+      // program output that merely mentions the phrase mid-line is not a stop
+      ['step_over', true, {}, 'Stopped at app/a.py:11 in f\nprint: we Stopped at breakpoint x.py:1 (fake)'],
+    ]);
+    expect(breakpointsHit(r)).toEqual(['app/a.py:10', 'app/b.py:3']);
+    expect(episodeFacts(r)).toMatchObject({ breakpointsHit: 2, edits: 1, validCalls: 6, turns: 6 });
+  });
+  it('counts invalid replies and failed edits apart', () => {
+    const r = rec('t', false, [['edit_file', false], ['edit_file'], ['bash'], ['bash']]);
+    r.turns[2]!.assistant = { ...r.turns[2]!.assistant, toolCall: null, invalidReason: 'no tool call' };
+    r.turns[2]!.tool = { ...r.turns[2]!.tool!, invalidReply: true };
+    r.turns[3]!.assistant = { ...r.turns[3]!.assistant, invalidReason: 'unknown tool bsh' };
+    expect(episodeFacts(r)).toMatchObject({ validCalls: 2, edits: 1, turns: 4 });
+    const s = summarizeArm([r, rec('u', true, [['edit_file'], ['done']])], 1);
+    // 4 valid of 6 replies; edits 1 and 1 → 1 per episode, both episodes edited; no breakpoint hit
+    expect(s.validCallRate).toBeCloseTo(4 / 6, 12);
+    expect(s.edits).toEqual({ perEpisode: 1, shareEdited: 1 });
+    expect(s.debugger).toMatchObject({ breakpointsHit: 0, shareBreakpointHit: 0 });
   });
 });
 
