@@ -13,6 +13,7 @@ class Sale:
     region: str
     day: date
     amount: Decimal
+    currency: str = "USD"
 
 
 def in_period(sales, first_day, last_day):
@@ -30,5 +31,6 @@ def parse_sales(text):
             day = date.fromisoformat(row["date"])
         except (InvalidOperation, ValueError) as exc:
             raise ValueError(f"line {lineno}: {exc}") from None
-        sales.append(Sale(row["order_id"], row["region"].strip().upper(), day, amount))
+        currency = (row.get("currency") or "USD").strip().upper()
+        sales.append(Sale(row["order_id"], row["region"].strip().upper(), day, amount, currency))
     return sales

@@ -3,6 +3,8 @@ from decimal import Decimal
 
 import pytest
 
+from currency import MissingRate, parse_rates, to_reporting
+from digest import digest_recipients, morning_digest
 from formatting import money, render
 from records import in_period, parse_sales
 from report import grand_total, region_lines
@@ -57,3 +59,23 @@ def test_period_filter_includes_both_ends():
     assert [s.order_id for s in in_period(sales, date(2024, 3, 2), date(2024, 3, 3))] == ["1003", "1004", "1005"]
     with pytest.raises(ValueError):
         in_period(sales, date(2024, 3, 3), date(2024, 3, 2))
+
+
+def test_conversion_to_the_reporting_currency():
+    rates = parse_rates("# month end\nEUR 1.0842\ngbp 1.2710\n")
+    sales = parse_sales("order_id,region,date,amount,currency\n9,west,2024-03-04,100.00,eur\n10,west,2024-03-04,2.50,\n")
+    assert [(s.amount, s.currency) for s in to_reporting(sales, rates)] == [(Decimal("108.42"), "USD"), (Decimal("2.50"), "USD")]
+    with pytest.raises(MissingRate, match="CHF"):
+        to_reporting(parse_sales("order_id,region,date,amount,currency\n11,west,2024-03-04,1,CHF\n"), rates)
+    with pytest.raises(ValueError, match="line 1"):
+        parse_rates("EUR lots")
+
+
+def test_morning_digest_for_one_region():
+    export = "order_id,region,date,amount,currency\n21,south,2024-03-05,40.00,EUR\n22,south,2024-03-05,10.00,USD\n23,south,2024-03-06,1.00,USD\n"
+    subject, body = morning_digest(parse_sales(export), date(2024, 3, 5), date(2024, 3, 5), parse_rates("EUR 1.10"))
+    assert subject == "Sales 2024-03-05: 2 orders, 54.00"
+    assert body.splitlines() == ["SOUTH     2         54.00", "TOTAL     2         54.00", "", "Top region: SOUTH", "Converted from: EUR"]
+    assert morning_digest([], date(2024, 3, 1), date(2024, 3, 2), {})[1] == "No orders in this period."
+    assert digest_recipients(parse_sales(EXPORT), date(2024, 3, 2), date(2024, 3, 3)) == [
+        "dana.east@example.com", "sam.north@example.com", "li.west@example.com", "sales-leads@example.com"]
