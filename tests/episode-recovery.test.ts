@@ -2,37 +2,18 @@
  * processes (node lib/workers/worker.js) share a task queue; we SIGKILL the one holding the sandbox in the middle of
  * a long tool call. The workflow notices (heartbeat or schedule-to-start timeout), rebuilds the sandbox on the other
  * worker, re-applies the edit, and finishes with a passing grade and a recorded recovery. */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import * as path from 'node:path';
 import { Pool } from 'pg';
 import { TrajectoryRecord } from '../common/trajectory';
 import { EpisodeWorkflow } from '../workflows/episode';
 import { FIXTURE_TASKS, fixCalls, writeScript } from './helpers/episodes';
 import { config, temporalClient, uniqueQueue } from './helpers/services';
+import { startWorker as startWorkerProcess } from './helpers/worker-process';
 
-const ROOT = path.resolve(__dirname, '..');
 const TASK = 'shared_default_tags';
 
-function startWorker(taskQueue: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'lib/workers/worker.js')], {
-    env: { ...process.env, DEBUGRL_TASK_QUEUE: taskQueue, DEBUGRL_TASKS_DIR: FIXTURE_TASKS },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`worker did not start:\n${log}`)), 90_000);
-    const onData = (d: Buffer) => {
-      log += d.toString();
-      if (log.includes('polling task queue')) {
-        clearTimeout(timer);
-        resolve(child);
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`worker exited with ${code}:\n${log}`)));
-  });
-}
+const startWorker = (taskQueue: string) => startWorkerProcess({ DEBUGRL_TASK_QUEUE: taskQueue, DEBUGRL_TASKS_DIR: FIXTURE_TASKS });
 
 describe('EpisodeWorkflow survives the death of the worker holding its sandbox', () => {
   const workers: ChildProcess[] = [];
