@@ -15,3 +15,8 @@ def check(name, text):
         return CHECKS[name](text)
     except KeyError:
         raise ValueError(f"unknown character class {name!r}; known: {sorted(CHECKS)}") from None
+
+
+def present(text):
+    """The names of the classes that occur in `text`, in CHECKS order."""
+    return [name for name, test in CHECKS.items() if test(text)]
