@@ -195,7 +195,7 @@ def test_unknown_model_is_a_404(server):
     assert status == 404 and "nope" in body["error"]["message"]
 
 
-def make_adapter(folder: Path, version: int | None) -> None:
+def make_adapter(folder: Path, version: int | None, seed: int = 1) -> None:
     """A PEFT LoRA adapter for the tiny model, with non-zero B so it changes outputs, written by peft itself."""
     from peft import LoraConfig, get_peft_model
     from safetensors.torch import load_file, save_file
@@ -204,7 +204,7 @@ def make_adapter(folder: Path, version: int | None) -> None:
 
     base = build_tiny_random().model
     peft_model = get_peft_model(base, LoraConfig(r=4, lora_alpha=8, target_modules=["q_proj", "v_proj", "o_proj"]))
-    torch.manual_seed(1)
+    torch.manual_seed(seed)
     for name, p in peft_model.named_parameters():
         if "lora_B" in name:
             torch.nn.init.normal_(p, std=1.0)
@@ -249,6 +249,35 @@ def test_adapter_hot_load_changes_outputs_and_unload_restores_the_base(server, t
     assert base_after["choices"][0]["token_ids"] == base_before["choices"][0]["token_ids"]
     _, health = call(server, "/health")
     assert health["adapters"] == [] and health["policy_version"] == 0
+
+
+def test_loading_a_name_again_serves_the_new_weights(server, tmp_path):
+    # A second training run's policy-v1 loaded under a name already loaded: same version number, other weights. The
+    # server must serve the new folder (the publisher's canary compares against exactly these), not keep the old.
+    make_adapter(tmp_path / "first", version=1, seed=1)
+    make_adapter(tmp_path / "second", version=1, seed=2)
+    greedy = dict(tool_choice="auto", max_tokens=8, temperature=0.0)
+
+    def served(name: str) -> tuple[list[int], list[float]]:
+        status, reply = chat(server, model=name, **greedy)
+        assert status == 200 and reply["policy_version"] == 1, reply
+        choice = reply["choices"][0]
+        return choice["token_ids"], [e["logprob"] for e in choice["logprobs"]["content"]]
+
+    assert call(server, "/v1/load_lora_adapter", {"lora_name": "second-ref", "lora_path": str(tmp_path / "second")})[0] == 200
+    assert call(server, "/v1/load_lora_adapter", {"lora_name": "run.policy-v1", "lora_path": str(tmp_path / "first")})[0] == 200
+    first_ids, first_lp = served("run.policy-v1")
+    ref_ids, ref_lp = served("second-ref")
+    assert first_ids != ref_ids or first_lp != pytest.approx(ref_lp, abs=1e-3)  # the two adapters really differ
+
+    status, body = call(server, "/v1/load_lora_adapter", {"lora_name": "run.policy-v1", "lora_path": str(tmp_path / "second")})
+    assert status == 200 and body["path"] == str((tmp_path / "second").resolve()), body
+    again_ids, again_lp = served("run.policy-v1")
+    assert again_ids == ref_ids and again_lp == pytest.approx(ref_lp, abs=1e-5)
+    _, health = call(server, "/health")
+    assert sorted(a["name"] for a in health["adapters"]) == ["run.policy-v1", "second-ref"]
+    for name in ("run.policy-v1", "second-ref"):
+        assert call(server, "/v1/unload_lora_adapter", {"lora_name": name})[0] == 200
 
 
 def test_adapter_without_version_reports_zero_and_bad_paths_are_400(server, tmp_path):

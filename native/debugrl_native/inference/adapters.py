@@ -9,6 +9,10 @@ peft leaves a PeftModel unusable once its last adapter is deleted, so unloading 
 (`unload()`, which removes the LoRA layers without merging them). Loading a name that is already loaded replaces it:
 the learner publishes new versions under a stable name, and a reload must not need an unload first.
 
+peft keys its LoRA layers by adapter name in torch ModuleDicts, which refuse a "." in a key; the served names may
+have one (training serves `<run>.policy-v<N>`, and run ids have dots). So peft gets a key of its own per load (`a<n>`),
+and the served name maps to it.
+
 Not thread-safe by itself: the engine calls it under its generation lock.
 """
 
@@ -78,6 +82,8 @@ class AdapterSet:
         self.base = base
         self.peft = None  # a PeftModel once an adapter is loaded
         self.loaded: dict[str, AdapterInfo] = {}
+        self.keys: dict[str, str] = {}  # served name -> peft adapter name
+        self._loads = 0
         self.generation = 0  # bumps on every load/unload, so cached KV states of old weights are never reused
 
     def load(self, name: str, path: str) -> AdapterInfo:
@@ -87,25 +93,28 @@ class AdapterSet:
         version = read_policy_version(folder)
         if name in self.loaded:
             self.unload(name)
+        self._loads += 1
+        key = f"a{self._loads}"
         try:
             if self.peft is None:
-                self.peft = PeftModel.from_pretrained(self.base, str(folder), adapter_name=name, is_trainable=False)
+                self.peft = PeftModel.from_pretrained(self.base, str(folder), adapter_name=key, is_trainable=False)
             else:
-                self.peft.load_adapter(str(folder), adapter_name=name, is_trainable=False)
+                self.peft.load_adapter(str(folder), adapter_name=key, is_trainable=False)
         except (ValueError, KeyError, RuntimeError, OSError) as e:
             # A shape mismatch or unknown target module: the adapter was made for another base model.
-            self._drop_partial(name)
+            self._drop_partial(key)
             raise AdapterError(f"lora_path: {path} does not fit the served model: {e}") from None
         self.peft.eval()
         info = AdapterInfo(name, str(folder.resolve()), version)
         self.loaded[name] = info
+        self.keys[name] = key
         self.generation += 1
         log.info("loaded adapter %s (policy_version %d) from %s", name, version, folder)
         return info
 
-    def _drop_partial(self, name: str) -> None:
-        if self.peft is not None and name in self.peft.peft_config:
-            self.peft.delete_adapter(name) if len(self.peft.peft_config) > 1 else self._unwrap()
+    def _drop_partial(self, key: str) -> None:
+        if self.peft is not None and key in self.peft.peft_config:
+            self.peft.delete_adapter(key) if len(self.peft.peft_config) > 1 else self._unwrap()
         elif self.peft is not None and not self.loaded:
             self._unwrap()
 
@@ -117,8 +126,9 @@ class AdapterSet:
         if name not in self.loaded:
             raise AdapterError(f"lora_name: no adapter named {name!r} is loaded")
         del self.loaded[name]
+        key = self.keys.pop(name)
         if self.loaded:
-            self.peft.delete_adapter(name)
+            self.peft.delete_adapter(key)
         else:
             self._unwrap()
         self.generation += 1
@@ -141,5 +151,5 @@ class AdapterSet:
             return
         if name not in self.loaded:
             raise AdapterError(f"model: no adapter named {name!r} is loaded")
-        self.peft.set_adapter(name)
+        self.peft.set_adapter(self.keys[name])
         yield self.peft
