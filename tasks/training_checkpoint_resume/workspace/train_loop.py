@@ -1,4 +1,5 @@
 """Fits ``y = w*x + b`` by full-batch gradient descent, checkpointing as it goes."""
+from callbacks import StopTraining
 from checkpoint import load_checkpoint, save_checkpoint
 from sgd import MomentumSGD
 
@@ -13,7 +14,9 @@ def mse_and_grad(params, data):
     return loss, [grad_w, grad_b]
 
 
-def train(data, steps, params=None, opt=None, checkpoint_dir=None, checkpoint_every=0):
+def train(data, steps, params=None, opt=None, checkpoint_dir=None, checkpoint_every=0, callbacks=(), manager=None):
+    """`steps` more steps from `params`/`opt`; checkpoints every `checkpoint_every` steps to `checkpoint_dir`
+    (or through `manager`). A callback raising StopTraining ends the run after that step."""
     params = list(params or [0.0, 0.0])
     opt = opt or MomentumSGD(lr=0.05)
     losses = []
@@ -21,9 +24,22 @@ def train(data, steps, params=None, opt=None, checkpoint_dir=None, checkpoint_ev
         loss, grads = mse_and_grad(params, data)
         losses.append(loss)
         params = opt.step(params, grads)
-        if checkpoint_dir and checkpoint_every and opt.step_count % checkpoint_every == 0:
-            save_checkpoint(checkpoint_dir, params, opt)
+        if checkpoint_every and opt.step_count % checkpoint_every == 0:
+            if manager is not None:
+                manager.save(params, opt)
+            elif checkpoint_dir:
+                save_checkpoint(checkpoint_dir, params, opt)
+        try:
+            for callback in callbacks:
+                callback.on_step(opt.step_count, loss, params)
+        except StopTraining as stop:
+            opt.stopped = str(stop)
+            break
     return params, opt, losses
+
+
+def evaluate(params, data):
+    return mse_and_grad(params, data)[0]
 
 
 def resume(data, steps, checkpoint_dir):
