@@ -1,11 +1,16 @@
 /**
  * Publishing a trained adapter to the inference server, with proof of what it serves.
  *
- *   POST /v1/load_lora_adapter {lora_name: policy-v<N>, lora_path}   (vLLM's API; the embedded server speaks it too)
- *   GET  /v1/models                                                   must list policy-v<N>
- *   canary: a fixed prompt to policy-v<N>; the server must say it used version N, and its logprobs of the tokens it
- *           sampled must match the learner's own scoring of the same tokens within CANARY_TOLERANCE
- *   unload  policy-v<k> for k <= N - (maxLag + 1): a rollout may still be running on any of the last maxLag + 1
+ *   POST /v1/load_lora_adapter {lora_name: <run>--policy-v<N>, lora_path}  (vLLM's API; the embedded server speaks it)
+ *   GET  /v1/models                                                         must list it
+ *   canary: a fixed prompt to it; the server must say it used version N, and its logprobs of the tokens it sampled
+ *           must match the learner's own scoring of the same tokens within CANARY_TOLERANCE
+ *   unload  <run>--policy-v<k> for k <= N - (maxLag + 1): a rollout may still be running on any of the last maxLag + 1;
+ *           other runs' adapters are theirs (common/training.ts, adaptersToRetire)
+ *
+ * The served name carries the run (common/training.ts, servedAdapterName): one server serves every run, and two runs'
+ * `policy-v1` must not be one name. Loading a name again replaces its weights (the server's load_lora_adapter), so
+ * a retried publication is harmless; the canary checks the weights that are served now.
  *
  * The canary catches an adapter that was never delivered (verl #7495: for two months it looked like staleness).
  * It runs on the GPU worker because it needs the learner, which holds exactly version N right after the step.
@@ -15,7 +20,7 @@ import { ApplicationFailure } from '@temporalio/common';
 import { z } from 'zod';
 import { parseInput } from '../common/boundary';
 import type { Config } from '../common/config';
-import { adapterName, versionOfAdapter, type PublishResult } from '../common/training';
+import { adapterName, adaptersToRetire, type PublishResult } from '../common/training';
 import type { LearnerHost } from './learner';
 
 /** Max |server logprob - learner logprob| per canary token. Both run the same float32 weights; they differ only in
@@ -33,6 +38,8 @@ export const PublishInput = z
     version: z.number().int().min(1),
     adapterPath: z.string().min(1),
     keep: z.number().int().min(1),
+    /** The served name; absent in runs started before the run-scoped names: the bare `policy-v<N>`. */
+    name: z.string().regex(/^[\w.-]{1,200}$/).optional(),
     tolerance: z.number().positive().default(CANARY_TOLERANCE),
   })
   .strict();
@@ -60,7 +67,7 @@ export function createAdapterActivities(deps: { config: Config }, host: LearnerH
   return {
     async publishAdapter(raw: PublishInput): Promise<PublishResult> {
       const input = parseInput(PublishInput, raw, 'publishAdapter');
-      const name = adapterName(input.version);
+      const name = input.name ?? adapterName(input.version);
       const load = await call(base(), 'POST', '/load_lora_adapter', { lora_name: name, lora_path: input.adapterPath });
       if (load.status >= 400 && load.status < 500) throw ApplicationFailure.nonRetryable(`inference server refused ${name}: HTTP ${load.status} ${JSON.stringify(load.json)}`, 'AdapterRejected');
       if (load.status !== 200) throw new Error(`loading ${name}: HTTP ${load.status} ${JSON.stringify(load.json)}`);
@@ -87,12 +94,9 @@ export function createAdapterActivities(deps: { config: Config }, host: LearnerH
       }
 
       const unloaded: string[] = [];
-      for (const id of ids) {
-        const v = versionOfAdapter(id);
-        if (v !== null && v <= input.version - input.keep) {
-          const u = await call(base(), 'POST', '/unload_lora_adapter', { lora_name: id });
-          if (u.status === 200 || u.status === 404) unloaded.push(id);
-        }
+      for (const id of adaptersToRetire(ids, name, input.version, input.keep)) {
+        const u = await call(base(), 'POST', '/unload_lora_adapter', { lora_name: id });
+        if (u.status === 200 || u.status === 404) unloaded.push(id);
       }
       return { adapter: name, version: input.version, canary: { tokens: mine.length, maxAbsDiff, tolerance: input.tolerance }, unloaded };
     },

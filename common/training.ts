@@ -11,13 +11,14 @@ export const GROUP_SCHEMA = 'debugrl.training-group/v1';
 /** The adapter name the learner publishes for a policy version (its folder in the run). Version 0 is the base model
  * (`embedded`). */
 export const adapterName = (version: number) => `policy-v${version}`;
-/** The name the inference server serves a run's adapter under: `<run>.policy-v<N>`. Every run shares one server, and
+/** The name the inference server serves a run's adapter under: `<run>--policy-v<N>`. Every run shares one server, and
  * a bare `policy-v1` loaded by a second run (the main command run twice, or two runs at once) would replace the first
  * run's weights under its feet, with the same version number, so no check could notice. A null scope is the bare name
- * (runs started before the scoped names). */
-export const servedAdapterName = (scope: string | null, version: number) => `${scope ? `${scope}.` : ''}${adapterName(version)}`;
+ * (runs started before the scoped names). The separator is not a "." because peft refuses dots in adapter names, and
+ * an embedded server older than its fix for that still runs on machines that keep their services up. */
+export const servedAdapterName = (scope: string | null, version: number) => `${scope ? `${scope}--` : ''}${adapterName(version)}`;
 export const policySpecFor = (base: string, version: number, scope: string | null = null) => (version === 0 ? base : `${base}:${servedAdapterName(scope, version)}`);
-const SERVED = /^(?:([\w.-]+)\.)?policy-v(\d+)$/;
+const SERVED = /^(?:([\w.-]+)--)?policy-v(\d+)$/;
 /** The version a published adapter name (scoped or bare) encodes, or null for any other policy spec. */
 export function versionOfAdapter(adapter: string | null): number | null {
   const m = adapter ? SERVED.exec(adapter) : null;

@@ -81,7 +81,8 @@ describe('TrainingRunWorkflow end to end (embedded SmolLM2, real learner, real s
       expect(seen).toMatchObject({ runId, steps: 2, poolSize: 4 });
 
       const result = await w.run(handle.result());
-      expect(result).toMatchObject({ runId, steps: 2, version: 2 });
+      // Served under the run's own name, so another run's policy-v2 on the same server is never these weights.
+      expect(result).toMatchObject({ runId, steps: 2, version: 2, policy: `embedded:${runId}--policy-v2` });
       expect(result.perStep.map((p) => p.version)).toEqual([1, 2]);
 
       const steps = (await w.deps.pool.query('select result from training_steps where run_id = $1 order by step', [runId])).rows.map((r) => r.result as StepResult);
@@ -102,16 +103,17 @@ describe('TrainingRunWorkflow end to end (embedded SmolLM2, real learner, real s
       const eps = (await w.deps.pool.query('select policy_spec, record from episodes where evaluation_id = $1', [runId])).rows;
       expect(eps.length).toBeGreaterThanOrEqual(8);
       for (const e of eps) {
+        expect(e.policy_spec === 'embedded' || e.policy_spec.startsWith(`embedded:${runId}--policy-v`)).toBe(true);
         const want = e.policy_spec === 'embedded' ? 0 : Number(/policy-v(\d+)$/.exec(e.policy_spec)![1]);
         for (const t of e.record.turns) expect(t.assistant.policyVersion).toBe(want);
       }
 
-      // After the last publication: a new episode on policy-v2 is served by v2, and the learner (at v2) scores its
+      // After the last publication: a new episode on the run's policy-v2 is served by v2, and the learner (at v2) scores its
       // tokens as the server did: the lag-0 check on a trained, non-zero adapter.
       const ep = await client.workflow.execute(EpisodeWorkflow, {
         taskQueue: w.taskQueue,
         workflowId: `${runId}.after`,
-        args: [{ taskId: 'shared_default_tags', policy: 'embedded:policy-v2', toolset: 'no-debugger', limits: { maxTurns: 1, maxNewTokens: 32 }, seed: 99 }],
+        args: [{ taskId: 'shared_default_tags', policy: result.policy!, toolset: 'no-debugger', limits: { maxTurns: 1, maxNewTokens: 32 }, seed: 99 }],
       });
       const rec = (await w.deps.pool.query('select record from episodes where episode_id = $1', [ep.episodeId])).rows[0].record;
       const turn = rec.turns[0].assistant;
