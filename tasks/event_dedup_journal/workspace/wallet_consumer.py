@@ -1,4 +1,5 @@
 """Credits customer wallets from payment webhooks, exactly once per event."""
+from events import signed_amount, validate
 from fingerprint import fingerprint
 from journal import Journal
 
@@ -13,14 +14,12 @@ class WalletConsumer:
 
     def _apply(self, event: dict) -> None:
         self.seen.add(fingerprint(event))
-        sign = -1 if event["type"] == "payment.refunded" else 1
         account = event["account"]
-        self.balances[account] = self.balances.get(account, 0) + sign * event["amount_cents"]
+        self.balances[account] = self.balances.get(account, 0) + signed_amount(event)
 
     def handle(self, event: dict) -> bool:
         """Applies a delivery; returns False when it is a redelivery of an applied event."""
-        if event.get("type") not in ("payment.succeeded", "payment.refunded"):
-            raise ValueError(f"unsupported event type {event.get('type')!r}")
+        validate(event)
         if fingerprint(event) in self.seen:
             return False
         self.journal.append(event)
