@@ -8,6 +8,7 @@ import { createEvaluationActivities } from './evaluation';
 import { createPolicyActivities } from './policies';
 import { createSandboxActivities, SessionRegistry } from './sandbox';
 import { createSmokeActivities } from './smoke';
+import { createStarActivities } from './star';
 import { createTrainingActivities } from './training-store';
 
 export interface ActivityDeps {
@@ -33,6 +34,7 @@ export function createActivities(deps: ActivityDeps, local: WorkerLocal = { host
     ...createPolicyActivities(deps),
     ...createSandboxActivities({ ...deps, ...local }),
     ...createTrainingActivities(deps),
+    ...createStarActivities(deps),
   };
 }
 

@@ -74,6 +74,13 @@ export interface BuildSummary {
 /** A mistake in the build's input: clear, and not worth retrying. */
 export class SftInputError extends Error {}
 
+/** Nothing passed the filters: the STaR loop records it as a generation with no corpus rather than failing. */
+export class EmptyCorpusError extends SftInputError {
+  constructor(message: string, readonly candidates: number, readonly rejections: Record<string, number>) {
+    super(message);
+  }
+}
+
 async function loadRecords(pool: Pool, evaluationIds: string[]): Promise<TrajectoryRecord[]> {
   const known = await pool.query<{ evaluation_id: string }>('select evaluation_id from evaluations where evaluation_id = any($1)', [evaluationIds]);
   const missing = evaluationIds.filter((id) => !known.rows.some((r) => r.evaluation_id === id));
@@ -152,8 +159,10 @@ export async function buildSftCorpus(deps: { pool: Pool; config: Config }, raw: 
   const examples = [...earlier, ...fresh.filter((e) => !ids.has(e.exampleId))];
   if (!examples.length) {
     const why = Object.entries(sel.byReason).filter(([, n]) => n).map(([r, n]) => `${r} ${n}`).join(', ');
-    throw new SftInputError(
+    throw new EmptyCorpusError(
       `empty corpus: ${records.length} episode(s) in ${input.evaluationIds.join(', ')}, ${sel.failed} failed their tests${why ? `, rejected: ${why}` : ''}; nothing was written`,
+      records.length,
+      sel.byReason,
     );
   }
 
@@ -213,20 +222,6 @@ export async function buildSftCorpus(deps: { pool: Pool; config: Config }, raw: 
   return { outDir, ...summary };
 }
 
-export function createSftBuildActivities(deps: { pool: Pool; config: Config }) {
-  return {
-    /** The STaR loop's build step. Its input is ids and paths; the corpus stays on disk. */
-    async buildSftCorpus(input: BuildInput): Promise<BuildSummary> {
-      try {
-        return await buildSftCorpus(deps, input);
-      } catch (e) {
-        if (e instanceof SftInputError) throw ApplicationFailure.nonRetryable(e.message, 'InvalidInput');
-        throw e;
-      }
-    },
-  };
-}
-
 // ----- training ------------------------------------------------------------------------------------------------------
 
 export const SftEpochInput = z
@@ -241,6 +236,9 @@ export const SftEpochInput = z
     /** Examples per optimizer step (each step packs them into microbatches of at most 16,384 tokens). */
     batchExamples: z.number().int().min(1).default(8),
     loraRank: z.number().int().min(1).max(256).default(16),
+    /** Epoch 1 starts from this adapter's weights (a name under <data>/adapters, or a folder) with a fresh optimizer;
+     * null: from the base model. */
+    initAdapter: z.string().min(1).nullable().default(null),
   })
   .strict();
 export type SftEpochInput = z.input<typeof SftEpochInput>;
@@ -278,6 +276,18 @@ function shuffled<T>(xs: T[], seed: number): T[] {
 
 export function createSftTrainActivities(deps: { config: Config }) {
   const runDir = (runId: string) => path.join(deps.config.DEBUGRL_DATA_DIR, 'sft', runId);
+  /** The initial adapter's weights copied into the run's folder as `init/`, without its optimizer state
+   * (service.py restores trainer_state.pt when the folder has one): a new fine-tune, not a resumed one. */
+  const initFrom = (dir: string, adapter: string): string => {
+    const src = path.isAbsolute(adapter) ? adapter : path.join(deps.config.DEBUGRL_DATA_DIR, 'adapters', adapter);
+    if (!fs.existsSync(src)) throw ApplicationFailure.nonRetryable(`initAdapter ${adapter}: no adapter folder at ${src}`, 'InvalidInput');
+    const init = path.join(dir, 'init');
+    if (!fs.existsSync(init)) {
+      fs.cpSync(src, `${init}.tmp`, { recursive: true, filter: (f) => path.basename(f) !== 'trainer_state.pt' });
+      fs.renameSync(`${init}.tmp`, init);
+    }
+    return init;
+  };
   return {
     /** One epoch on the learner service, resumable: a finished epoch's result is on disk and is returned as it is; an
      * unfinished one starts again from the previous epoch's adapter and optimizer state. */
@@ -301,7 +311,7 @@ export function createSftTrainActivities(deps: { config: Config }) {
           base_model_name: 'smollm2',
         }),
       );
-      const prev = input.epoch > 1 ? path.join(dir, `epoch-${input.epoch - 1}`) : null;
+      const prev = input.epoch > 1 ? path.join(dir, `epoch-${input.epoch - 1}`) : input.initAdapter ? initFrom(dir, input.initAdapter) : null;
       if (prev && !fs.existsSync(prev)) throw new Error(`epoch ${input.epoch - 1}'s adapter ${prev} is missing; rerun that epoch`);
       const learner = new LearnerProcess(deps.config.DEBUGRL_PYTHON, ['--config', cfgFile, ...(prev ? ['--adapter', prev] : [])]);
       const beat = setInterval(() => heartbeat({ epoch: input.epoch, phase: 'starting' }), 5000);

@@ -4,3 +4,4 @@ export { EpisodeWorkflow } from './episode';
 export { EvaluationWorkflow } from './evaluation';
 export { TrainingRunWorkflow } from './training-run';
 export { SftWorkflow } from './sft';
+export { StarLoopWorkflow } from './star-loop';

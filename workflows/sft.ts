@@ -19,6 +19,8 @@ export const SftInput = z
     warmupSteps: z.number().int().min(0).default(2),
     batchExamples: z.number().int().min(1).default(8),
     loraRank: z.number().int().min(1).max(256).default(16),
+    /** Start from this adapter's weights (a name under <data>/adapters, or a folder); null: the base model. */
+    initAdapter: z.string().min(1).nullable().default(null),
     /** The GPU activity worker's queue (workers/learner-worker.ts). */
     learnerTaskQueue: z.string().min(1).default('gpu'),
     publish: z.boolean().default(true),
@@ -48,7 +50,7 @@ export async function SftWorkflow(raw: unknown): Promise<SftResult> {
   setHandler(sftProgressQuery, () => ({ epochsDone: epochs.length, epochs }));
   for (let epoch = 1; epoch <= cfg.epochs; epoch++) {
     epochs.push(
-      await gpu.sftEpoch({ runId, corpusDir: cfg.corpusDir, epoch, epochs: cfg.epochs, lr: cfg.lr, warmupSteps: cfg.warmupSteps, batchExamples: cfg.batchExamples, loraRank: cfg.loraRank }),
+      await gpu.sftEpoch({ runId, corpusDir: cfg.corpusDir, epoch, epochs: cfg.epochs, lr: cfg.lr, warmupSteps: cfg.warmupSteps, batchExamples: cfg.batchExamples, loraRank: cfg.loraRank, ...(cfg.initAdapter ? { initAdapter: cfg.initAdapter } : {}) }),
     );
   }
   // the epoch with the lowest held-out loss (the last one when nothing was held out)

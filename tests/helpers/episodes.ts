@@ -36,10 +36,11 @@ export interface InProcessWorkers {
   close(): Promise<void>;
 }
 
-export async function inProcessWorkers(prefix: string): Promise<InProcessWorkers> {
+/** `config` defaults to the fixture tasks; pass `loadConfig()` for the vendored tasks and their splits. */
+export async function inProcessWorkers(prefix: string, config = fixtureConfig): Promise<InProcessWorkers> {
   const taskQueue = uniqueQueue(prefix);
   const hostQueue = `${taskQueue}-host`;
-  const deps = openDeps(fixtureConfig, prefix);
+  const deps = openDeps(config, prefix);
   const sessions = new SessionRegistry();
   const activities = createActivities(deps, { hostQueue, sessions });
   const connection = await workerConnection();
