@@ -17,8 +17,9 @@ import { ApplicationFailure } from '@temporalio/common';
 import type { Kafka, Producer } from 'kafkajs';
 import type { Pool } from 'pg';
 import { REPO_ROOT, type Config } from '../common/config';
+import { foldGroupEpisodes, initialCurriculum, type CurriculumState } from '../common/curriculum';
 import { episodeReward, isScorable, REWARD_CONFIG, rewardInputsFromRecord } from '../common/reward';
-import { GROUP_SCHEMA, GroupRecord, TRAINING_GROUPS_TOPIC, type GroupEpisode, type StepPoint, type StepResult, type TrainingRunConfig } from '../common/training';
+import { GROUP_SCHEMA, GroupEpisode, GroupRecord, TRAINING_GROUPS_TOPIC, type StepPoint, type StepResult, type TrainingRunConfig } from '../common/training';
 import { TrajectoryRecord } from '../common/trajectory';
 import { listTaskDirs, loadTask, resolveTaskDir } from '../tasks/task-loader';
 import { buildTrainingReport, writeTrainingReport } from './training-report';
@@ -203,7 +204,8 @@ export async function pointsOf(pool: Pool, runId: string): Promise<StepPoint[]> 
 export function createTrainingActivities(deps: TrainingStoreDeps & { config: Config }) {
   return {
     /** Register the run (idempotent) and return where it stands: a resumed run continues from its last committed step
-     * with its sealed, untrained groups still queued. */
+     * with its sealed, untrained groups still queued, and with its curriculum: every group it sealed folded in again,
+     * in the order sealed (the coordinator's own update, common/curriculum.ts), not a fresh start. */
     async beginTrainingRun(input: { runId: string; workflowId: string; input: TrainingRunConfig }) {
       await beginRun(deps, input);
       const last = await lastCommitted(deps.pool, input.runId);
@@ -227,7 +229,18 @@ export function createTrainingActivities(deps: TrainingStoreDeps & { config: Con
         }
       });
       const version = last.step > 0 ? last.version : cfg.learner.initialVersion;
-      return { step: last.step, version, queued: queued.rows.map((r) => r.group_id as string), groupSeq: seq.rows[0].n as number, tasks };
+      let curriculum: CurriculumState;
+      try {
+        curriculum = initialCurriculum(tasks);
+      } catch (e) {
+        throw ApplicationFailure.nonRetryable(`training tasks: ${(e as Error).message}`, 'InvalidInput');
+      }
+      const sealed = await deps.pool.query('select task_id, episodes from training_groups where run_id = $1 order by sealed_at, group_id', [input.runId]);
+      for (const g of sealed.rows) {
+        // A task dropped from the run's list since (a changed corpus) has no estimate to carry.
+        if (curriculum.tasks.some((t) => t.id === g.task_id)) curriculum = foldGroupEpisodes(curriculum, g.task_id, GroupEpisode.array().parse(g.episodes));
+      }
+      return { step: last.step, version, queued: queued.rows.map((r) => r.group_id as string), groupSeq: seq.rows[0].n as number, tasks, curriculum };
     },
 
     /** The episode's reward from its stored record. Unscorable episodes (infrastructure failures) get none. */

@@ -226,6 +226,21 @@ export function updateCurriculum(state: CurriculumState, group: CurriculumGroup)
   return next;
 }
 
+/** Fold in a finished group from its scored episodes: what the coordinator does at each seal, and what a resumed run
+ * replays over its stored groups (activities/training-store.ts) so that its curriculum carries over. */
+export function foldGroupEpisodes(state: CurriculumState, taskId: string, episodes: { passed: boolean; usedDebugger: boolean }[]): CurriculumState {
+  const pref = state.tasks.find((t) => t.id === taskId)?.debuggerPreference;
+  const successes = episodes.filter((e) => e.passed).length;
+  return updateCurriculum(state, {
+    taskId,
+    successes,
+    failures: episodes.length - successes,
+    debuggerOpenedOnRecommended: pref === 'recommended' ? episodes.filter((e) => e.usedDebugger).length : 0,
+    debuggerClosedOnAvoid: pref === 'avoid' ? episodes.filter((e) => !e.usedDebugger).length : 0,
+    episodes: episodes.length,
+  });
+}
+
 /** Whether acquisition may end: enough episodes, recent fixes, and the debugger opened where it is recommended. Mean
  * reward plays no part. */
 export function advancement(state: CurriculumState): { ready: boolean; acquisitionEpisodes: number; successRate: number | null; debuggerOnRecommended: number | null; debuggerClosedOnAvoid: number | null } {

@@ -33,7 +33,7 @@ import {
 } from '@temporalio/workflow';
 import { nextGroup } from '../common/assignment';
 import { parseInput } from '../common/boundary';
-import { curriculumSummary, initialCurriculum, pickTask, updateCurriculum } from '../common/curriculum';
+import { curriculumSummary, foldGroupEpisodes, initialCurriculum, pickTask } from '../common/curriculum';
 import { policySpecFor, runSettings, servedAdapterName, TrainingRunInput, type GroupEpisode, type StepPoint, type StepResult, type TrainingProgress } from '../common/training';
 import type { AdapterActivities } from '../activities/adapters';
 import type { LearnerActivities } from '../activities/learner';
@@ -148,8 +148,11 @@ export async function TrainingRunWorkflow(rawInput: unknown, carried?: RunState)
       groupSeq: begun.groupSeq,
       open: [],
       queued: begun.queued,
-      curriculum: initialCurriculum(begun.tasks),
-      rng: cfg.seed >>> 0,
+      // A resumed run continues its curriculum (rebuilt from its sealed groups) and its random stream: mulberry32's
+      // state after n draws is seed + n * 0x6d2b79f5, and each group it sealed drew once. Histories from before
+      // beginTrainingRun returned the curriculum start afresh, as they did then.
+      curriculum: begun.curriculum ?? initialCurriculum(begun.tasks),
+      rng: (cfg.seed + (begun.curriculum ? Math.imul(begun.groupSeq, 0x6d2b79f5) : 0)) >>> 0,
       perStep: [],
       episodesDone: 0,
       infraFailures: 0,
@@ -206,16 +209,7 @@ export async function TrainingRunWorkflow(rawInput: unknown, carried?: RunState)
   async function seal(g: OpenGroup, reason: 'full' | 'partial-timeout'): Promise<void> {
     state.open = state.open.filter((x) => x !== g);
     await store.sealGroup({ runId, groupId: g.groupId, taskId: g.taskId, episodes: g.done, sealedReason: reason, infraFailures: g.infraFailures });
-    const pref = state.curriculum.tasks.find((t) => t.id === g.taskId)?.debuggerPreference;
-    const successes = g.done.filter((e) => e.passed).length;
-    state.curriculum = updateCurriculum(state.curriculum, {
-      taskId: g.taskId,
-      successes,
-      failures: g.done.length - successes,
-      debuggerOpenedOnRecommended: pref === 'recommended' ? g.done.filter((e) => e.usedDebugger).length : 0,
-      debuggerClosedOnAvoid: pref === 'avoid' ? g.done.filter((e) => !e.usedDebugger).length : 0,
-      episodes: g.done.length,
-    });
+    state.curriculum = foldGroupEpisodes(state.curriculum, g.taskId, g.done);
     state.queued.push(g.groupId);
     if (state.queued.length >= highWater) blocked = true;
   }
