@@ -1,5 +1,8 @@
 import pytest
 
+from application import ApplicationError, from_form
+from disclosure import cash_to_close, estimate, render
+from money import dollars, parse_dollars
 from payoff import payoff_after_cents, total_interest_cents
 from rates import effective_annual_percent, level_payment_cents, monthly_rate
 from schedule import amortize
@@ -48,3 +51,29 @@ def test_effective_annual_rate():
     # 1.005 ** 12 = 1.0616778: 6% compounded monthly is 6.168% a year.
     assert str(effective_annual_percent(6)) == "6.168"
     assert str(effective_annual_percent(0)) == "0.000"
+
+
+FORM = {"price": "$250,000", "down": "$50,000", "apr": "6", "term_years": "30", "income": "$9,000.00", "debts": "$450"}
+
+
+def test_dollar_formatting():
+    assert dollars(12345678) == "$123,456.78" and dollars(-5) == "($0.05)"
+    assert parse_dollars("$1,199.1") == 119910 and parse_dollars("(2.00)") == -200
+    with pytest.raises(ValueError):
+        parse_dollars("12.345")
+
+
+def test_application_limits():
+    app = from_form(FORM)
+    assert app.principal_cents == PRINCIPAL and app.months == MONTHS
+    for bad in (dict(FORM, term_years="25"), dict(FORM, down="$1,000"), dict(FORM, apr="six")):
+        with pytest.raises(ApplicationError):
+            from_form(bad)
+
+
+def test_loan_estimate():
+    fields = estimate(from_form(FORM))
+    assert fields["Monthly payment"] == "$1,199.11"
+    assert fields["Debt-to-income"] == "18.3%" and fields["Within guidelines"] == "yes"
+    assert render(fields).splitlines()[1] == "Monthly payment        $1,199.11"
+    assert dollars(cash_to_close(from_form(FORM))) == "$53,850.00"
