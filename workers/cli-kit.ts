@@ -1,5 +1,19 @@
 /** Small helpers every `debugrl` command uses (see the pattern in workers/cli.ts). */
+import { ServiceError } from '@temporalio/client';
 import { InvalidArgumentError } from 'commander';
+
+/** A workflow's result, waited for through lost long polls: on a loaded server `result()` can end in a ServiceError
+ * (DEADLINE_EXCEEDED) while the workflow runs on, so that is asked again; the workflow's own failure is thrown. */
+export async function workflowResult<T>(handle: { result(): Promise<unknown> }, retryEveryMs = 2000): Promise<T> {
+  for (;;) {
+    try {
+      return (await handle.result()) as T;
+    } catch (e) {
+      if (!(e instanceof ServiceError)) throw e;
+      await new Promise((r) => setTimeout(r, retryEveryMs));
+    }
+  }
+}
 
 /** Wraps a command's action: its returned number becomes the process's exit status. */
 export function action<A extends unknown[]>(fn: (...args: A) => Promise<number> | number): (...args: A) => Promise<void> {

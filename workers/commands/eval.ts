@@ -13,7 +13,7 @@ import { describeZodError } from '../../common/boundary';
 import { loadConfig, type Config } from '../../common/config';
 import { pgConnectionString, temporalConnectionOptions } from '../../common/connections';
 import { EvaluationInput, type EvaluationProgress, type EvaluationResult } from '../../common/evaluation';
-import { action, choiceOption, describeError, intOption } from '../cli-kit';
+import { action, choiceOption, describeError, intOption, workflowResult } from '../cli-kit';
 import { ConfigError, preflight } from '../eval-checks';
 
 /** pass@k's default k: the seed reported pass@3. With fewer episodes per task than that, k drops to n. */
@@ -144,7 +144,7 @@ async function watch(client: Client, config: Config, workflowId: string): Promis
   const handle = client.workflow.getHandle(workflowId);
   const tty = process.stdout.isTTY;
   let lastLine = 0;
-  const done = handle.result() as Promise<EvaluationResult>;
+  const done = workflowResult<EvaluationResult>(handle);
   let finished = false;
   done.then(
     () => (finished = true),

@@ -13,7 +13,7 @@ import { describeZodError } from '../../common/boundary';
 import { loadConfig, REPO_ROOT, type Config } from '../../common/config';
 import { pgConnectionString, temporalConnectionOptions } from '../../common/connections';
 import { TrainingRunInput, type StepResult, type TrainingProgress } from '../../common/training';
-import { action, choiceOption, describeError, intOption } from '../cli-kit';
+import { action, choiceOption, describeError, intOption, workflowResult } from '../cli-kit';
 
 interface TrainOptions {
   split?: string;
@@ -81,7 +81,7 @@ async function withClient<T>(config: Config, fn: (c: Client) => Promise<T>): Pro
 async function follow(client: Client, workflowId: string): Promise<number> {
   const handle = client.workflow.getHandle(workflowId);
   let finished = false;
-  const done = handle.result().finally(() => (finished = true));
+  const done = workflowResult(handle).finally(() => (finished = true));
   done.catch(() => undefined);
   let last = 0;
   while (!finished) {
