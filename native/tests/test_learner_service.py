@@ -43,3 +43,47 @@ def test_service_trains_reports_and_refuses_bad_requests(tmp_path):
     assert r5["type"] == "status" and r5["policy_version"] == 2
     assert r6 == {"type": "shutdown", "request_id": "r6"}
     TrainBatch.model_validate_json((tmp_path / "batch.json").read_text())  # the file form is the same schema
+
+
+def test_service_dies_with_the_worker_that_started_it(tmp_path):
+    """A SIGKILLed worker must not leave its service training on (see service._die_with_parent). The parent here is a
+    stand-in for the worker: it starts the service, prints its pid, and sleeps until killed. The service's stdin is this
+    test's pipe, which stays open after the parent dies, so a closed stdin cannot be what stops it."""
+    import os
+    import signal
+    import time
+
+    cfg = tmp_path / "learner.json"
+    cfg.write_text(json.dumps({"lora": {"rank": 2, "alpha": 4.0}, "output_dir": str(tmp_path / "out")}))
+    parent_code = (
+        "import subprocess, sys, time\n"
+        f"p = subprocess.Popen([sys.executable, '-m', 'debugrl_native.learner.service', '--config', {str(cfg)!r}],"
+        " stdin=sys.stdin, stdout=subprocess.PIPE)\n"
+        "print(p.pid, flush=True)\n"
+        "p.stdout.readline()\n"  # ready: the service is past start-up, so only the death signal can stop it now
+        "print('ready', flush=True)\n"
+        "time.sleep(600)\n"
+    )
+    parent = subprocess.Popen([sys.executable, "-c", parent_code], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        child = int(parent.stdout.readline())
+        assert parent.stdout.readline().strip() == "ready"
+        os.kill(parent.pid, signal.SIGKILL)
+        parent.wait(timeout=10)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and not _gone(child):
+            time.sleep(0.2)
+        if not _gone(child):
+            os.kill(child, signal.SIGKILL)
+            raise AssertionError(f"the learner service {child} outlived its SIGKILLed parent by 30 s")
+    finally:
+        parent.stdin.close()
+
+
+def _gone(pid: int) -> bool:
+    """Exited: no such process, or a zombie its new parent has not reaped yet."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(") ", 1)[1].startswith("Z")
+    except FileNotFoundError:
+        return True

@@ -226,7 +226,30 @@ def _next_line(inp: IO[str], ctx) -> str | None:
     return line
 
 
+def _die_with_parent() -> None:
+    """Ask Linux to SIGKILL this process when the worker that started it dies.
+
+    The worker owns the service: when it is SIGKILLed mid-step, its supervisor starts a new worker, and the retried step
+    starts a new service from the last committed checkpoint. Without this the orphan (its stdin closed, but read only
+    between requests) keeps training the old attempt: it holds the CPU or the GPU's memory the new service needs, and
+    then writes the same adapter folder `v<N>` the new service writes (infra/check-training-chaos saw one run on for
+    minutes). Under torchrun the ranks die with torchrun. Elsewhere (no prctl) the closed stdin still stops it after
+    its current request."""
+    if not sys.platform.startswith("linux"):
+        return
+    import ctypes
+    import os
+    import signal
+
+    parent = os.getppid()
+    pr_set_pdeathsig = 1
+    ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGKILL, 0, 0, 0)
+    if os.getppid() != parent:  # the parent died before the request took effect
+        os._exit(1)
+
+
 def main(argv: list[str] | None = None) -> None:
+    _die_with_parent()
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--config", type=Path, help="LearnerConfig as JSON (defaults: tiny Qwen3-MoE on CPU)")
     parser.add_argument("--adapter", type=Path, help="PEFT directory to start from (its policy version is kept)")
