@@ -2,6 +2,7 @@
  * meant to run in PostgreSQL (rows of `episodes`, by child workflow id) and in Kafka (records on the rollouts topic,
  * by their episode-id header and by the record's workflow id). Prints one JSON line and exits 1 on any loss or
  * duplicate: an episode stored zero times or more than once in either place. */
+import type { Kafka } from 'kafkajs';
 import { z } from 'zod';
 import { makeKafka, scanPartition, topicOffsets } from '../activities/kafka';
 import { makePool } from '../activities/pg';
@@ -31,11 +32,28 @@ export function expectedEpisodes(evaluationId: string, stored: z.infer<typeof St
   return ids;
 }
 
-/** Workflow ids seen 0 times (lost) and more than once (duplicated). */
-function tally(expected: string[], seen: string[]): { lost: string[]; duplicated: string[] } {
+/** Ids seen 0 times (lost) and more than once (duplicated). */
+export function tally(expected: string[], seen: string[]): { lost: string[]; duplicated: string[] } {
   const n = new Map<string, number>();
   for (const s of seen) n.set(s, (n.get(s) ?? 0) + 1);
   return { lost: expected.filter((e) => !n.get(e)), duplicated: [...n].filter(([, c]) => c > 1).map(([id]) => id) };
+}
+
+/** Every rollouts record of one evaluation (or training run: its episodes carry the run id as evaluation id), wherever
+ * it landed: counted by its episode-id header, and the workflow id inside each. */
+export async function rolloutsOf(kafka: Kafka, evaluationId: string): Promise<{ byHeader: Map<string, number>; workflowsInKafka: string[] }> {
+  const byHeader = new Map<string, number>();
+  const workflowsInKafka: string[] = [];
+  for (const p of await topicOffsets(kafka, ROLLOUTS_TOPIC)) {
+    await scanPartition(kafka, { topic: ROLLOUTS_TOPIC, partition: p.partition, timeoutMs: 120_000 }, (m) => {
+      const value = m.value ? (JSON.parse(m.value.toString()) as { evaluationId?: string | null; workflowId?: string }) : {};
+      if (value.evaluationId !== evaluationId) return;
+      const header = m.headers?.['episode-id']?.toString() ?? '(none)';
+      byHeader.set(header, (byHeader.get(header) ?? 0) + 1);
+      workflowsInKafka.push(value.workflowId ?? '(none)');
+    });
+  }
+  return { byHeader, workflowsInKafka };
 }
 
 export async function audit(evaluationId: string): Promise<Audit> {
@@ -55,18 +73,7 @@ export async function audit(evaluationId: string): Promise<Audit> {
     const exitReasons: Record<string, number> = {};
     for (const r of rows) exitReasons[r.exit_reason] = (exitReasons[r.exit_reason] ?? 0) + 1;
 
-    // Every rollouts record of this evaluation, wherever it landed: by header, and by the workflow id inside it.
-    const byHeader = new Map<string, number>();
-    const workflowsInKafka: string[] = [];
-    for (const p of await topicOffsets(kafka, ROLLOUTS_TOPIC)) {
-      await scanPartition(kafka, { topic: ROLLOUTS_TOPIC, partition: p.partition, timeoutMs: 120_000 }, (m) => {
-        const value = m.value ? (JSON.parse(m.value.toString()) as { evaluationId?: string | null; workflowId?: string }) : {};
-        if (value.evaluationId !== evaluationId) return;
-        const header = m.headers?.['episode-id']?.toString() ?? '(none)';
-        byHeader.set(header, (byHeader.get(header) ?? 0) + 1);
-        workflowsInKafka.push(value.workflowId ?? '(none)');
-      });
-    }
+    const { byHeader, workflowsInKafka } = await rolloutsOf(kafka, evaluationId);
     const pg = tally(expected, rows.map((r) => r.workflow_id));
     const kf = tally(expected, workflowsInKafka);
     // An episode id published twice is a duplicate even if its workflow id were somehow unique.
