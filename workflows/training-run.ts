@@ -170,8 +170,13 @@ export async function TrainingRunWorkflow(rawInput: unknown, carried?: RunState)
   let blocked = state.queued.length >= highWater;
   const firstStep = state.step;
 
-  /** Groups the remaining steps still need, beyond those queued or open: none are opened past the run's end. */
-  const needsNewGroup = () => state.queued.length + state.open.length < (cfg.steps - state.step) * cfg.groupsPerStep;
+  /** Groups whose sealGroup activity is in flight: no longer open, not yet queued. Counted, or the rollout loop opens a
+   * group the run does not need while one seals (infra/check-training-chaos saw 4 groups sealed in a 3-step run).
+   * Zero at continue-as-new (in-flight episodes drain first). Patched: it changes when a new group's first child starts. */
+  let sealing = 0;
+  const countSealing = patched('count-sealing-groups');
+  /** Groups the remaining steps still need, beyond those queued, sealing or open: none are opened past the run's end. */
+  const needsNewGroup = () => state.queued.length + (countSealing ? sealing : 0) + state.open.length < (cfg.steps - state.step) * cfg.groupsPerStep;
   const stepsLeft = () => state.step < cfg.steps && !stopping;
   const chunkDone = () => state.step - firstStep >= cfg.continueAsNewEvery || (state.step > firstStep && workflowInfo().continueAsNewSuggested);
   let chunkOver = false;
@@ -208,7 +213,8 @@ export async function TrainingRunWorkflow(rawInput: unknown, carried?: RunState)
 
   async function seal(g: OpenGroup, reason: 'full' | 'partial-timeout'): Promise<void> {
     state.open = state.open.filter((x) => x !== g);
-    await store.sealGroup({ runId, groupId: g.groupId, taskId: g.taskId, episodes: g.done, sealedReason: reason, infraFailures: g.infraFailures });
+    sealing++;
+    await store.sealGroup({ runId, groupId: g.groupId, taskId: g.taskId, episodes: g.done, sealedReason: reason, infraFailures: g.infraFailures }).finally(() => sealing--);
     state.curriculum = foldGroupEpisodes(state.curriculum, g.taskId, g.done);
     state.queued.push(g.groupId);
     if (state.queued.length >= highWater) blocked = true;
