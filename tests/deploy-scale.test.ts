@@ -21,19 +21,20 @@ import { EvaluationWorkflow } from '../workflows/evaluation';
 import { openDeps, type OpenDeps } from '../workers/deps';
 import { FIXTURE_TASKS, fixCalls } from './helpers/episodes';
 import { config, temporalClient, uniqueQueue } from './helpers/services';
-import { startWorker } from './helpers/worker-process';
+import { startWorker, stopWorker } from './helpers/worker-process';
 
 describe('N harness worker processes serve one evaluation', () => {
   const workers: ChildProcess[] = [];
   const deps = openDeps(config, 'deploy-scale-eval');
   afterAll(async () => {
-    for (const w of workers) if (w.exitCode === null) w.kill('SIGTERM');
+    await Promise.all(workers.map((w) => stopWorker(w)));
     await deps.close();
-  });
+  }, 60_000);
 
   it('runs every episode, with sandboxes opened on both processes', async () => {
     const taskQueue = uniqueQueue('deploy-scale');
-    workers.push(...(await Promise.all([1, 2].map(() => startWorker({ DEBUGRL_TASK_QUEUE: taskQueue, DEBUGRL_TASKS_DIR: FIXTURE_TASKS })))));
+    // Each child is kept as soon as it is up, so afterAll stops it even when the other fails to start.
+    await Promise.all([1, 2].map(() => startWorker({ DEBUGRL_TASK_QUEUE: taskQueue, DEBUGRL_TASKS_DIR: FIXTURE_TASKS }, 240_000).then((w) => workers.push(w))));
     const scripts = fs.mkdtempSync(path.join(os.tmpdir(), 'debugrl-deploy-scripts-'));
     const write = (task: string, calls: unknown[]) => fs.writeFileSync(path.join(scripts, `${task}.jsonl`), calls.map((c) => JSON.stringify(c)).join('\n') + '\n');
     write('shared_default_tags', [...fixCalls(path.join(FIXTURE_TASKS, 'shared_default_tags')), { name: 'done', arguments: {} }]);
@@ -73,7 +74,7 @@ describe('N harness worker processes serve one evaluation', () => {
     } finally {
       await connection.close();
     }
-  }, 300_000);
+  }, 600_000);
 });
 
 describe('Kafka topics with several partitions', () => {
