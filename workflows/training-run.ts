@@ -175,6 +175,9 @@ export async function TrainingRunWorkflow(rawInput: unknown, carried?: RunState)
    * Zero at continue-as-new (in-flight episodes drain first). Patched: it changes when a new group's first child starts. */
   let sealing = 0;
   const countSealing = patched('count-sealing-groups');
+  /** Queue accounting, 2026-12-02: a trained step counts before its adapter publishes, and a group being sealed counts
+   * toward the high mark. */
+  const queueAccounting = patched('queue-accounting-v2');
   /** Groups the remaining steps still need, beyond those queued, sealing or open: none are opened past the run's end. */
   const needsNewGroup = () => state.queued.length + (countSealing ? sealing : 0) + state.open.length < (cfg.steps - state.step) * cfg.groupsPerStep;
   const stepsLeft = () => state.step < cfg.steps && !stopping;
@@ -214,6 +217,8 @@ export async function TrainingRunWorkflow(rawInput: unknown, carried?: RunState)
   async function seal(g: OpenGroup, reason: 'full' | 'partial-timeout'): Promise<void> {
     state.open = state.open.filter((x) => x !== g);
     sealing++;
+    // A group being sealed already counts toward the high mark: no episode starts while its record is written.
+    if (queueAccounting && state.queued.length + sealing >= highWater) blocked = true;
     await store.sealGroup({ runId, groupId: g.groupId, taskId: g.taskId, episodes: g.done, sealedReason: reason, infraFailures: g.infraFailures }).finally(() => sealing--);
     state.curriculum = foldGroupEpisodes(state.curriculum, g.taskId, g.done);
     state.queued.push(g.groupId);
@@ -267,6 +272,9 @@ export async function TrainingRunWorkflow(rawInput: unknown, carried?: RunState)
       const res: StepResult = await gpu.trainStep({ runId, step: state.step + 1, groups: cfg.groupsPerStep, maxPolicyLag: cfg.maxPolicyLag, learner: cfg.learner });
       const consumed = new Set([...res.trainedGroups, ...res.rejectedGroups.map((g) => g.groupId)]);
       state.queued = state.queued.filter((id) => !consumed.has(id));
+      // The trained groups have left the queue: count their step at once, or the rollout loop sees one step's groups
+      // missing while the adapter publishes and opens a group the run will never train.
+      if (queueAccounting) state.step = res.step;
       if (res.versionAfter > state.version && res.adapterPath) {
         await gpu.publishAdapter({ runId, version: res.versionAfter, adapterPath: res.adapterPath, keep: cfg.maxPolicyLag + 1, ...(scope ? { name: servedAdapterName(scope, res.versionAfter) } : {}) });
         state.version = res.versionAfter;
