@@ -20,7 +20,7 @@ import { ApplicationFailure } from '@temporalio/common';
 import { z } from 'zod';
 import { parseInput } from '../common/boundary';
 import type { Config } from '../common/config';
-import { adapterName, adaptersToRetire, type PublishResult } from '../common/training';
+import { adapterName, adaptersToRetire, servedPolicyVersion, type PublishResult } from '../common/training';
 import type { LearnerHost } from './learner';
 
 /** Max |server logprob - learner logprob| per canary token. Both run the same float32 weights; they differ only in
@@ -78,7 +78,7 @@ export function createAdapterActivities(deps: { config: Config }, host: LearnerH
       heartbeat({ phase: 'canary' });
       const reply = await call(base(), 'POST', '/chat/completions', { model: name, messages: CANARY_MESSAGES, max_tokens: 12, temperature: 1.0, seed: 7, logprobs: true, return_token_ids: true });
       if (reply.status !== 200) throw new Error(`canary request to ${name}: HTTP ${reply.status} ${JSON.stringify(reply.json)}`);
-      const served = Number(reply.json.policy_version);
+      const served = servedPolicyVersion(reply.json); // the embedded server's weights metadata, or vLLM's served name
       if (served !== input.version) throw ApplicationFailure.nonRetryable(`canary: the server answered for ${name} with policy version ${served}, not ${input.version}`, 'AdapterMismatch');
       const choice = (reply.json.choices as { token_ids: number[]; logprobs: { content: { logprob: number }[] } }[])[0];
       const promptIds = reply.json.prompt_token_ids as number[];

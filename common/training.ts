@@ -19,6 +19,13 @@ export const adapterName = (version: number) => `policy-v${version}`;
 export const servedAdapterName = (scope: string | null, version: number) => `${scope ? `${scope}--` : ''}${adapterName(version)}`;
 export const policySpecFor = (base: string, version: number, scope: string | null = null) => (version === 0 ? base : `${base}:${servedAdapterName(scope, version)}`);
 const SERVED = /^(?:([\w.-]+)--)?policy-v(\d+)$/;
+/** The policy version a chat reply was served with. Our embedded server says so (`policy_version`, read from the
+ * adapter's weights); vLLM does not, but names the served LoRA in `model`, which carries the version in its name.
+ * Null when the reply shows neither. */
+export function servedPolicyVersion(reply: { policy_version?: unknown; model?: unknown }): number | null {
+  if (typeof reply.policy_version === 'number' && Number.isInteger(reply.policy_version)) return reply.policy_version;
+  return typeof reply.model === 'string' ? versionOfAdapter(reply.model) : null;
+}
 /** The version a published adapter name (scoped or bare) encodes, or null for any other policy spec. */
 export function versionOfAdapter(adapter: string | null): number | null {
   const m = adapter ? SERVED.exec(adapter) : null;

@@ -48,6 +48,18 @@ describe('chatCompletion', () => {
     expect(lastBody).toMatchObject({ logprobs: true, return_token_ids: true, tool_choice: 'auto', seed: 7, max_tokens: 64 });
   });
 
+  it('reads the served version from a vLLM reply, which has no policy_version but names the LoRA in `model`', async () => {
+    const call = { content: null, tool_calls: [{ id: 'x1', type: 'function', function: { name: 'bash', arguments: '{"command":"ls"}' } }] };
+    reply = { status: 200, body: { ...choice(call), model: 'train-7--policy-v3' } };
+    expect((await chatCompletion(req())).policyVersion).toBe(3);
+    reply = { status: 200, body: { ...choice(call), model: 'policy-v2' } };
+    expect((await chatCompletion(req())).policyVersion).toBe(2);
+    reply = { status: 200, body: { ...choice(call), model: 'Qwen/Qwen3-Coder-30B-A3B-Instruct' } }; // the base model
+    expect((await chatCompletion(req())).policyVersion).toBe(0);
+    reply = { status: 200, body: { ...choice(call), model: 'train-7--policy-v3', policy_version: 5 } }; // the embedded server's word wins
+    expect((await chatCompletion(req())).policyVersion).toBe(5);
+  });
+
   it.each([
     [{ content: 'I think the bug is…' }, /no tool call/],
     [{ content: null, tool_calls: [{ id: 'a', type: 'function', function: { name: 'bash', arguments: '{"command": ' } }] }, /not valid JSON/],

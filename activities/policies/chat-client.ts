@@ -2,6 +2,7 @@
  * CPU server). It asks for token ids and logprobs where the server supports them (vLLM: `logprobs` plus
  * `return_token_ids`), and turns the reply into one tool call or a reason why there is none. */
 import { z } from 'zod';
+import { servedPolicyVersion } from '../../common/training';
 import type { ChatMessage } from '../../common/trajectory';
 
 export interface ToolSpec {
@@ -42,6 +43,8 @@ const Reply = z.object({
   prompt_token_ids: z.array(z.number().int()).nullable().optional(),
   /** Our embedded server reports the adapter version that produced the reply. */
   policy_version: z.number().int().optional(),
+  /** The served model: under vLLM, the LoRA adapter's name, which encodes its version. */
+  model: z.string().optional(),
 });
 
 export interface ParsedReply {
@@ -152,6 +155,6 @@ export function parseReply(reply: z.infer<typeof Reply>, toolNames: Set<string>)
     promptTokenIds: reply.prompt_token_ids ?? undefined,
     tokenIds: choice.token_ids ?? undefined,
     logprobs: logprobs?.length ? logprobs : undefined,
-    policyVersion: reply.policy_version ?? 0,
+    policyVersion: servedPolicyVersion(reply) ?? 0,
   };
 }
