@@ -318,7 +318,9 @@ export function createSftTrainActivities(deps: { config: Config }) {
       const prev = input.epoch > 1 ? path.join(dir, `epoch-${input.epoch - 1}`) : input.initAdapter ? initFrom(dir, input.initAdapter) : null;
       if (prev && !fs.existsSync(prev)) throw new Error(`epoch ${input.epoch - 1}'s adapter ${prev} is missing; rerun that epoch`);
       const learner = new LearnerProcess(deps.config.DEBUGRL_PYTHON, ['--config', cfgFile, ...(prev ? ['--adapter', prev] : [])]);
-      const beat = setInterval(() => heartbeat({ epoch: input.epoch, phase: 'starting' }), 5000);
+      // the interval re-sends the latest progress, so a long learner step neither times out nor hides which step it is
+      let progress: Record<string, unknown> = { epoch: input.epoch, phase: 'starting the learner' };
+      const beat = setInterval(() => heartbeat(progress), 5000);
       try {
         await learner.ready;
         const perEpoch = Math.ceil(train.length / input.batchExamples);
@@ -329,11 +331,14 @@ export function createSftTrainActivities(deps: { config: Config }) {
           const step = (input.epoch - 1) * perEpoch + s;
           const file = path.join(dir, `batch-${input.epoch}-${s}.jsonl`);
           fs.writeFileSync(file, order.slice(s * input.batchExamples, (s + 1) * input.batchExamples).join('\n') + '\n');
-          heartbeat({ epoch: input.epoch, step: s + 1, of: perEpoch });
+          progress = { epoch: input.epoch, phase: 'training', step: s + 1, of: perEpoch, ...(s ? { meanLoss: lossSum / s } : {}) };
+          heartbeat(progress);
           const r = await learner.request({ type: 'sft_step', examples_path: file, lr: lrAt(step, total, input.lr, input.warmupSteps) });
           lossSum += Number(r.loss);
           fs.rmSync(file, { force: true });
         }
+        progress = { epoch: input.epoch, phase: 'held-out loss', meanLoss: lossSum / perEpoch };
+        heartbeat(progress);
         const heldOut = readTokens(heldOutFile).length ? await learner.request({ type: 'sft_eval', examples_path: heldOutFile }) : null;
         const saved = await learner.request({ type: 'save_adapter', name: `epoch-${input.epoch}` });
         const result: SftEpochResult = { epoch: input.epoch, steps: perEpoch, trainLoss: lossSum / perEpoch, heldOutLoss: heldOut ? Number(heldOut.loss) : null, adapterPath: String(saved.adapter_path) };

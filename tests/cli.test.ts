@@ -7,6 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { evaluationInputFrom, formatProgress } from '../workers/commands/eval';
 import { describeError } from '../workers/cli-kit';
+import { formatSftProgress } from '../workers/commands/sft';
 import { FIXTURE_TASKS, fixCalls, inProcessWorkers, writeScript, type InProcessWorkers } from './helpers/episodes';
 import { quietRuntime } from './helpers/services';
 
@@ -63,6 +64,30 @@ describe('eval helpers (unit)', () => {
     const root = Object.assign(new Error('unknown task "x"'), { type: 'InvalidInput' });
     const err = new Error('Activity task failed', { cause: root });
     expect(describeError(err)).toBe('Error: Activity task failed\n  caused by Error [InvalidInput]: unknown task "x"');
+  });
+});
+
+describe('debugrl sft train', () => {
+  it('the progress line has the finished epochs and the running step from the activity heartbeat', () => {
+    expect(formatSftProgress(3, [], { epoch: 1, phase: 'starting the learner' })).toBe('0/3 epoch(s) done · running epoch 1 (starting the learner)');
+    expect(formatSftProgress(3, [{ epoch: 1, trainLoss: 0.81234, heldOutLoss: 0.7 }], { epoch: 2, phase: 'training', step: 4, of: 10, meanLoss: 0.5 })).toBe(
+      '1/3 epoch(s) done · epoch 1: train loss 0.8123, held-out 0.7000 · running epoch 2 step 4/10 (training, mean loss so far 0.5000)',
+    );
+    // a heartbeat left from an epoch that has finished since is not shown as running
+    expect(formatSftProgress(2, [{ epoch: 1, trainLoss: 1, heldOutLoss: null }], { epoch: 1, phase: 'held-out loss' })).toBe('1/2 epoch(s) done · epoch 1: train loss 1.0000, held-out n/a');
+  });
+
+  it('a learning rate that is not a positive number is a usage error (exit 2)', async () => {
+    const r = await cli(['sft', 'train', '--corpus', '/tmp', '--lr', 'fast'], { DEBUGRL_TEMPORAL_ADDRESS: '127.0.0.1:9' });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--lr needs a number above 0 and at most 1, got "fast"');
+  });
+
+  it('a folder that is not a corpus is refused before any workflow starts (exit 2)', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'not-a-corpus-'));
+    const r = await cli(['sft', 'train', '--corpus', dir], { DEBUGRL_TEMPORAL_ADDRESS: '127.0.0.1:9' });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`${dir} has no train.tokens.jsonl`);
   });
 });
 

@@ -1,6 +1,11 @@
 /** Small helpers every `debugrl` command uses (see the pattern in workers/cli.ts). */
 import { ServiceError } from '@temporalio/client';
 import { InvalidArgumentError } from 'commander';
+import type { Config } from '../common/config';
+
+/** The Temporal UI's page for a workflow (the UI started by infra/up; DEBUGRL_TEMPORAL_UI_PORT moves it). */
+export const uiUrl = (config: Config, workflowId: string): string =>
+  `http://127.0.0.1:${process.env.DEBUGRL_TEMPORAL_UI_PORT ?? '8233'}/namespaces/${config.DEBUGRL_TEMPORAL_NAMESPACE}/workflows/${workflowId}`;
 
 /** A workflow's result, waited for through lost long polls: on a loaded server `result()` can end in a ServiceError
  * (DEADLINE_EXCEEDED) while the workflow runs on, so that is asked again; the workflow's own failure is thrown. */
@@ -28,6 +33,15 @@ export function intOption(flag: string, min: number, max: number): (value: strin
     const n = Number(value);
     if (!/^-?\d+$/.test(value.trim()) || !Number.isSafeInteger(n)) throw new InvalidArgumentError(`${flag} needs a whole number, got "${value}"`);
     if (n < min || n > max) throw new InvalidArgumentError(`${flag} must be between ${min} and ${max}, got ${n}`);
+    return n;
+  };
+}
+
+/** An option parser for a number in (0, max]; a bad value is a usage error that names the option. */
+export function positiveNumberOption(flag: string, max: number): (value: string) => number {
+  return (value: string) => {
+    const n = Number(value);
+    if (!value.trim() || !Number.isFinite(n) || n <= 0 || n > max) throw new InvalidArgumentError(`${flag} needs a number above 0 and at most ${max}, got "${value}"`);
     return n;
   };
 }

@@ -35,7 +35,7 @@ export interface SftResult {
   adapter: { name: string; path: string } | null;
 }
 
-export const sftProgressQuery = defineQuery<{ epochsDone: number; epochs: SftEpochResult[] }>('progress');
+export const sftProgressQuery = defineQuery<{ epochsPlanned: number; epochsDone: number; epochs: SftEpochResult[] }>('progress');
 
 export async function SftWorkflow(raw: unknown): Promise<SftResult> {
   const cfg = parseInput(SftInput, raw, 'SftWorkflow');
@@ -47,7 +47,7 @@ export async function SftWorkflow(raw: unknown): Promise<SftResult> {
     retry: { initialInterval: '5s', maximumInterval: '2m', maximumAttempts: 5, nonRetryableErrorTypes: ['InvalidInput', 'AdapterRejected'] },
   });
   const epochs: SftEpochResult[] = [];
-  setHandler(sftProgressQuery, () => ({ epochsDone: epochs.length, epochs }));
+  setHandler(sftProgressQuery, () => ({ epochsPlanned: cfg.epochs, epochsDone: epochs.length, epochs }));
   for (let epoch = 1; epoch <= cfg.epochs; epoch++) {
     epochs.push(
       await gpu.sftEpoch({ runId, corpusDir: cfg.corpusDir, epoch, epochs: cfg.epochs, lr: cfg.lr, warmupSteps: cfg.warmupSteps, batchExamples: cfg.batchExamples, loraRank: cfg.loraRank, ...(cfg.initAdapter ? { initAdapter: cfg.initAdapter } : {}) }),

@@ -13,7 +13,7 @@ import { describeZodError } from '../../common/boundary';
 import { loadConfig, type Config } from '../../common/config';
 import { pgConnectionString, temporalConnectionOptions } from '../../common/connections';
 import { EvaluationInput, type EvaluationProgress, type EvaluationResult } from '../../common/evaluation';
-import { action, choiceOption, describeError, intOption, workflowResult } from '../cli-kit';
+import { action, choiceOption, describeError, intOption, uiUrl, workflowResult } from '../cli-kit';
 import { ConfigError, preflight } from '../eval-checks';
 
 /** pass@k's default k: the seed reported pass@3. With fewer episodes per task than that, k drops to n. */
@@ -77,9 +77,6 @@ export function evaluationInputFrom(o: EvalOptions): EvaluationInput {
     ...(o.rerun ? { rerun: true } : {}),
   } as EvaluationInput;
 }
-
-const uiUrl = (config: Config, workflowId: string) =>
-  `http://127.0.0.1:${process.env.DEBUGRL_TEMPORAL_UI_PORT ?? '8233'}/namespaces/${config.DEBUGRL_TEMPORAL_NAMESPACE}/workflows/${workflowId}`;
 
 async function startEvaluation(o: EvalOptions): Promise<number> {
   if (!o.policy) return usage('--policy is required (scripted:<file.jsonl>, embedded[:<adapter>] or openai:<model>@<base url>)');

@@ -1,5 +1,6 @@
 /** `npx debugrl sft build --from <evaluation ids…> --out <dir>`: an SFT corpus from stored trajectories (see
  * activities/sft.ts for the folder), and `npx debugrl sft train --corpus <dir>`: SftWorkflow on the `gpu` queue. */
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Command } from 'commander';
 import { Pool } from 'pg';
@@ -7,8 +8,10 @@ import { buildSftCorpus, SftInputError } from '../../activities/sft';
 import { loadConfig } from '../../common/config';
 import { pgConnectionString, temporalConnectionOptions } from '../../common/connections';
 import { SftFilterConfig } from '../../common/sft-filters';
-import { Client, Connection } from '@temporalio/client';
-import { action, intOption } from '../cli-kit';
+import { Client, Connection, WorkflowExecutionAlreadyStartedError, WorkflowFailedError, type WorkflowHandle } from '@temporalio/client';
+import { defaultPayloadConverter } from '@temporalio/common';
+import type { SftResult } from '../../workflows/sft';
+import { action, describeError, intOption, positiveNumberOption, uiUrl, workflowResult } from '../cli-kit';
 
 interface BuildOptions {
   from: string[];
@@ -60,26 +63,91 @@ async function build(o: BuildOptions): Promise<number> {
   }
 }
 
-async function train(o: { corpus: string; epochs?: number; lr?: string; batch?: number; id?: string; queue: string; publish: boolean }): Promise<number> {
+interface SftEpochLine {
+  epoch: number;
+  trainLoss: number;
+  heldOutLoss: number | null;
+}
+
+/** One line of progress: finished epochs from the workflow's `progress` query, the running epoch's step from the
+ * sftEpoch activity's last heartbeat (activities/sft.ts). */
+export function formatSftProgress(epochs: number, done: SftEpochLine[], beat: Record<string, unknown> | null): string {
+  const parts = [`${done.length}/${epochs} epoch(s) done`];
+  const last = done.at(-1);
+  if (last) parts.push(`epoch ${last.epoch}: train loss ${last.trainLoss.toFixed(4)}, held-out ${last.heldOutLoss?.toFixed(4) ?? 'n/a'}`);
+  if (beat && typeof beat.epoch === 'number' && beat.epoch > done.length) {
+    const step = typeof beat.step === 'number' && typeof beat.of === 'number' ? ` step ${beat.step}/${beat.of}` : '';
+    const loss = typeof beat.meanLoss === 'number' ? `, mean loss so far ${beat.meanLoss.toFixed(4)}` : '';
+    parts.push(`running epoch ${beat.epoch}${step} (${String(beat.phase ?? 'running')}${loss})`);
+  }
+  return parts.join(' · ');
+}
+
+async function lastHeartbeat(handle: WorkflowHandle): Promise<Record<string, unknown> | null> {
+  const d = await handle.describe();
+  const payload = d.raw.pendingActivities?.[0]?.heartbeatDetails?.payloads?.[0];
+  if (!payload) return null;
+  const v = defaultPayloadConverter.fromPayload<unknown>(payload);
+  return v && typeof v === 'object' ? (v as Record<string, unknown>) : null;
+}
+
+async function train(o: { corpus: string; epochs?: number; lr?: number; batch?: number; id?: string; queue: string; publish: boolean }): Promise<number> {
   const config = loadConfig();
+  const corpusDir = path.resolve(o.corpus);
+  if (!fs.existsSync(path.join(corpusDir, 'train.tokens.jsonl'))) {
+    console.error(`debugrl sft train: ${corpusDir} has no train.tokens.jsonl; pass a folder written by \`debugrl sft build\``);
+    return 2;
+  }
   const connection = await Connection.connect(temporalConnectionOptions(config));
   try {
     const client = new Client({ connection, namespace: config.DEBUGRL_TEMPORAL_NAMESPACE });
     const input = {
-      corpusDir: path.resolve(o.corpus),
+      corpusDir,
       learnerTaskQueue: o.queue,
       publish: o.publish,
       ...(o.epochs !== undefined ? { epochs: o.epochs } : {}),
-      ...(o.lr !== undefined ? { lr: Number(o.lr) } : {}),
+      ...(o.lr !== undefined ? { lr: o.lr } : {}),
       ...(o.batch !== undefined ? { batchExamples: o.batch } : {}),
     };
     const workflowId = o.id ?? `sft-${Date.now()}`;
-    const handle = await client.workflow.start('SftWorkflow', { taskQueue: config.DEBUGRL_TASK_QUEUE, workflowId, args: [input] });
-    console.log(`SftWorkflow ${workflowId} started (activities on queue "${o.queue}"); waiting…`);
-    const r = (await handle.result()) as { epochs: { epoch: number; trainLoss: number; heldOutLoss: number | null }[]; chosenEpoch: number; adapter: { name: string } | null };
-    for (const e of r.epochs) console.log(`  epoch ${e.epoch}: train loss ${e.trainLoss.toFixed(4)}, held-out loss ${e.heldOutLoss?.toFixed(4) ?? 'n/a'}`);
-    console.log(`chosen epoch ${r.chosenEpoch}${r.adapter ? `, published as ${r.adapter.name}` : ''}`);
-    return 0;
+    let handle: WorkflowHandle;
+    try {
+      handle = await client.workflow.start('SftWorkflow', { taskQueue: config.DEBUGRL_TASK_QUEUE, workflowId, args: [input] });
+      console.log(`SftWorkflow ${workflowId} started (activities on queue "${o.queue}") — Temporal UI: ${uiUrl(config, workflowId)}`);
+    } catch (e) {
+      if (!(e instanceof WorkflowExecutionAlreadyStartedError)) throw e;
+      handle = client.workflow.getHandle(workflowId);
+      console.log(`SftWorkflow ${workflowId} is already running; following it — Temporal UI: ${uiUrl(config, workflowId)}`);
+    }
+    const epochs = o.epochs ?? 3; // the workflow's own count, once its progress query answers
+    let finished = false;
+    const done = workflowResult<SftResult>(handle).finally(() => (finished = true));
+    done.catch(() => undefined);
+    let lastLine = '';
+    let lastAt = 0;
+    while (!finished) {
+      await Promise.race([done.catch(() => undefined), new Promise((r) => setTimeout(r, 3000))]);
+      if (finished) break;
+      const p = await handle.query<{ epochsPlanned?: number; epochs: SftEpochLine[] }>('progress').catch(() => null);
+      const beat = await lastHeartbeat(handle).catch(() => null);
+      if (!p) continue;
+      const line = formatSftProgress(p.epochsPlanned ?? epochs, p.epochs, beat);
+      // a line per change, and at least one a minute while a long step runs
+      if (line !== lastLine || Date.now() - lastAt > 60_000) {
+        console.log(line);
+        lastLine = line;
+        lastAt = Date.now();
+      }
+    }
+    try {
+      const r = await done;
+      for (const e of r.epochs) console.log(`  epoch ${e.epoch}: train loss ${e.trainLoss.toFixed(4)}, held-out loss ${e.heldOutLoss?.toFixed(4) ?? 'n/a'}`);
+      console.log(`chosen epoch ${r.chosenEpoch}${r.adapter ? `, published as ${r.adapter.name} (evaluate it with --policy embedded:${r.adapter.name})` : ''}`);
+      return 0;
+    } catch (e) {
+      console.error(`SftWorkflow ${workflowId} failed\n${describeError(e instanceof WorkflowFailedError && e.cause ? e.cause : e)}`);
+      return 1;
+    }
   } finally {
     await connection.close();
   }
@@ -107,7 +175,7 @@ export function register(program: Command): void {
     .description('Start SftWorkflow: LoRA on SmolLM2, assistant-only NLL, held-out loss per epoch, the best epoch published to the embedded server as sft-v<N>. Needs the GPU activity worker (node lib/workers/learner-worker.js).')
     .requiredOption('--corpus <dir>', 'a folder written by `debugrl sft build`')
     .option('--epochs <n>', 'epochs (default 3)', intOption('--epochs', 1, 100))
-    .option('--lr <rate>', 'peak learning rate (default 2e-4)')
+    .option('--lr <rate>', 'peak learning rate (default 2e-4)', positiveNumberOption('--lr', 1))
     .option('--batch <n>', 'examples per optimizer step (default 8)', intOption('--batch', 1, 4096))
     .option('--id <workflow id>', 'the workflow id (a rerun with the same id resumes its finished epochs)')
     .option('--queue <name>', 'the GPU worker queue', 'gpu')
