@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Command } from 'commander';
 import { Pool } from 'pg';
-import { buildSftCorpus, SftInputError } from '../../activities/sft';
+import { buildSftCorpus, SftInputError, type SftEpochResult } from '../../activities/sft';
 import { loadConfig } from '../../common/config';
 import { pgConnectionString, temporalConnectionOptions } from '../../common/connections';
 import { SftFilterConfig } from '../../common/sft-filters';
@@ -63,11 +63,7 @@ async function build(o: BuildOptions): Promise<number> {
   }
 }
 
-interface SftEpochLine {
-  epoch: number;
-  trainLoss: number;
-  heldOutLoss: number | null;
-}
+type SftEpochLine = Pick<SftEpochResult, 'epoch' | 'trainLoss' | 'heldOutLoss'>;
 
 /** One line of progress: finished epochs from the workflow's `progress` query, the running epoch's step from the
  * sftEpoch activity's last heartbeat (activities/sft.ts). */
