@@ -1,10 +1,43 @@
-/** Unit tests live next to nothing: all jest suites are under tests/. Integration suites talk to the real services
- * that `infra/up` starts; they are slow, so they run in band (see package.json). */
-module.exports = {
+/** All jest suites are under tests/, in two projects:
+ * - `unit`: suites that start no service (no Temporal server, Kafka, PostgreSQL, embedded model server, bubblewrap
+ *   sandbox or browser): pure functions, zod configs, reports from fixtures, a stand-in HTTP server, infra/supervise on
+ *   `sleep`. The inner loop: `npm run test:unit`, well under a minute.
+ * - `integration`: everything else. These talk to the real services that `infra/up` starts (or start a Temporal dev
+ *   server of their own), so they run in band (see package.json).
+ * A suite is integration unless it is listed in UNIT: a new suite that needs no service belongs in the list. */
+const UNIT = [
+  'adapter-names',
+  'assignment',
+  'bootstrap',
+  'chat-client',
+  'cli-kit',
+  'config',
+  'config-ports',
+  'curriculum',
+  'deploy-config',
+  'metrics',
+  'report',
+  'reward',
+  'supervise',
+  'tasks-stats',
+  'tool-specs-fixture',
+  'training-report',
+  'workflow-lint',
+  'zero-signal',
+];
+const unitFiles = UNIT.map((name) => `<rootDir>/tests/${name}.test.ts`);
+
+const shared = {
   preset: 'ts-jest',
   testEnvironment: 'node',
   roots: ['<rootDir>/tests'],
-  testMatch: ['**/*.test.ts'],
-  testTimeout: 120000,
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json', diagnostics: { warnOnly: false } }] },
+};
+
+module.exports = {
+  testTimeout: 120000,
+  projects: [
+    { ...shared, displayName: 'unit', testMatch: unitFiles },
+    { ...shared, displayName: 'integration', testMatch: ['**/*.test.ts'], testPathIgnorePatterns: ['/node_modules/', ...unitFiles] },
+  ],
 };
