@@ -98,12 +98,14 @@ class LossConfig(_Strict):
     offpolicy_scale: float = Field(48.0, ge=0.0)
     offpolicy_min: float = Field(0.1, gt=0.0)
     offpolicy_max: float = Field(5.0, gt=0.0)
-    # Adaptive KL penalty against the reference (the base with adapters disabled), Ziegler et al. 2019 controller.
+    # Adaptive KL penalty against the reference (LearnerConfig.reference_adapter on the frozen base, else the base with
+    # adapters disabled), Ziegler et al. 2019 controller.
     kl_coef: float = Field(0.01, ge=0.0)
     kl_target: float = Field(0.02, gt=0.0)
     kl_horizon: int = Field(10, ge=1)
     kl_adaptive: bool = True
-    # Behaviour-cloning anchor on replayed SFT examples, to keep the SFT workflows.
+    # Behaviour-cloning anchor on replayed SFT examples, to keep the SFT workflows. At 0 the examples are not even
+    # forwarded: they could not move the policy, so the step is the step without them, bit for bit.
     bc_coef: float = Field(0.1, ge=0.0)
     # Steps more than four policy versions old are refused: the seed's limit on async drift.
     max_policy_lag: int = Field(4, ge=0)
@@ -145,4 +147,11 @@ class LearnerConfig(_Strict):
     output_dir: Path = Path("learner-out")
     # Policy version of the starting adapter (0 = fresh adapter on the base).
     initial_version: int = Field(0, ge=0)
+    # A PEFT folder whose weights a fresh learner starts from (RL from an SFT adapter): they become version
+    # `initial_version` (whatever version the folder records), written to <output_dir>/v<initial_version> so the
+    # inference server can serve that version. A learner resumed with --adapter loads that adapter instead.
+    init_adapter: Path | None = None
+    # The KL reference: these LoRA weights, frozen, on the same frozen base (the seed's reference is the SFT
+    # initialisation). None: the base with adapters disabled.
+    reference_adapter: Path | None = None
     base_model_name: str = "debugrl-base"

@@ -12,7 +12,9 @@ checkpoints (and vLLM's expert-LoRA mapping) name experts per expert as `mlp.exp
 packed tensors are split into per-expert keys on export and stacked back on import. Gate and up keep separate A
 matrices (not one A on the fused gate_up weight) precisely so that this per-expert PEFT form is exact.
 
-The reference policy is this same model with adapters disabled (`adapters_disabled`): no second copy of the base.
+The KL reference shares the frozen base, never a second copy of it: the base with adapters disabled
+(`adapters_disabled`), or, for a run that starts from an adapter (RL from SFT), a frozen copy of that adapter's weights
+swapped in for the reference forward (`read_reference_weights`, `adapter_weights_swapped`).
 """
 
 from __future__ import annotations
@@ -139,6 +141,51 @@ def adapters_disabled(model: nn.Module) -> Iterator[None]:
             m.enabled = was
 
 
+@contextmanager
+def adapter_weights_swapped(params: list[nn.Parameter], weights: list[torch.Tensor]) -> Iterator[None]:
+    """Run the model with `weights` in place of the trainable adapter `params` (same order and shapes), e.g. the frozen
+    init adapter as the KL reference. Only for no-grad forwards. The storage is swapped (`.data`), not copied, so no
+    version counter moves and a backward later through an earlier forward still sees the trained weights, which are
+    back in place by then."""
+    if len(params) != len(weights):
+        raise ValueError(f"{len(weights)} reference tensors for {len(params)} adapter parameters")
+    saved = [p.data for p in params]
+    try:
+        for p, w in zip(params, weights):
+            p.data = w
+        yield
+    finally:
+        for p, d in zip(params, saved):
+            p.data = d
+
+
+@torch.no_grad()
+def read_reference_weights(model: nn.Module, directory: Path) -> list[torch.Tensor]:
+    """A frozen copy of a PEFT folder's adapter weights, in `lora_parameters(model)` order. The folder is loaded into
+    the model's own adapters (so its keys and shapes are checked like any load) and the current weights put back."""
+    params = list(lora_parameters(model).values())
+    current = [p.detach().clone() for p in params]
+    try:
+        load_peft_state_dict(model, load_file(str(directory / ADAPTER_WEIGHTS)))
+        return [p.detach().clone() for p in params]
+    finally:
+        for p, c in zip(params, current):
+            p.copy_(c)
+
+
+def check_adapter_config(directory: Path, cfg: LoraConfig, base_model_name: str) -> None:
+    """Refuse an adapter trained for another base model or with another rank/alpha, naming what differs: its weights
+    would not fit (another rank), or would mean something else (another base)."""
+    path = directory / ADAPTER_CONFIG
+    if not (directory / ADAPTER_WEIGHTS).is_file() or not path.is_file():
+        raise FileNotFoundError(f"{directory} is not a PEFT adapter folder (no {ADAPTER_WEIGHTS} or {ADAPTER_CONFIG})")
+    found = json.loads(path.read_text())
+    wanted = {"base_model_name_or_path": base_model_name, "r": cfg.rank, "lora_alpha": cfg.alpha}
+    bad = [f"{k} {found.get(k)!r} (this learner: {v!r})" for k, v in wanted.items() if found.get(k) != v]
+    if bad:
+        raise ValueError(f"adapter {directory} does not fit this learner: {', '.join(bad)}")
+
+
 # --- PEFT conversion -------------------------------------------------------------------------------------------------
 
 
@@ -237,5 +284,10 @@ def read_adapter_version(directory: Path) -> int:
 
 def load_adapter(model: nn.Module, directory: Path) -> int:
     """Load a PEFT directory into the model's adapters; return its policy version."""
-    load_peft_state_dict(model, load_file(str(directory / ADAPTER_WEIGHTS)))
+    load_adapter_weights(model, directory)
     return read_adapter_version(directory)
+
+
+def load_adapter_weights(model: nn.Module, directory: Path) -> None:
+    """Load a PEFT directory's weights only (a run's init adapter: its recorded version is another run's)."""
+    load_peft_state_dict(model, load_file(str(directory / ADAPTER_WEIGHTS)))

@@ -22,7 +22,17 @@ from .distributed import (
     broadcast_adapters,
     shard_frozen_base,
 )
-from .lora import adapters_disabled, apply_lora, load_adapter, lora_parameters, save_adapter
+from .lora import (
+    adapter_weights_swapped,
+    adapters_disabled,
+    apply_lora,
+    check_adapter_config,
+    load_adapter,
+    load_adapter_weights,
+    lora_parameters,
+    read_reference_weights,
+    save_adapter,
+)
 from .loss import (
     AdaptiveKlInputs,
     AdvantageInputs,
@@ -147,7 +157,8 @@ def prepare_batch(batch: TrainBatch, cfg: LearnerConfig, current_version: int, v
             response_group.append(g)
             response_tokens.append(int(lengths[t]))
     examples = 0
-    for ex in batch.sft_examples:
+    # A zero BC weight cannot move the policy: its examples are not forwarded, so the step equals the step without them.
+    for ex in batch.sft_examples if lc.bc_coef > 0 else []:
         _check_vocab(ex.token_ids, vocab_size)
         if len(ex.token_ids) > max_tokens:
             too_long += 1
@@ -208,8 +219,22 @@ class Learner:
         model = load_from_config(cfg, self.ctx.device)
         apply_lora(model, cfg.lora, cfg.experts_impl)
         self.version = cfg.initial_version
+        for folder in {cfg.init_adapter, cfg.reference_adapter} - {None}:
+            check_adapter_config(folder, cfg.lora, cfg.base_model_name)
         if initial_adapter is not None:
             self.version = load_adapter(model, initial_adapter)
+        elif cfg.init_adapter is not None:
+            load_adapter_weights(model, cfg.init_adapter)  # another run's weights, this run's initial version
+        # The KL reference's weights (frozen, on the shared base); None: the base with adapters disabled.
+        self.reference: list[torch.Tensor] | None = (
+            read_reference_weights(model, cfg.reference_adapter) if cfg.reference_adapter is not None else None)
+        self.adapter_path: Path | None = None
+        if cfg.init_adapter is not None and initial_adapter is None:
+            # The init adapter is this run's version 0 (initial_version): written under that version's name and
+            # metadata, so the inference server serves it (and says which version it is) like any trained version.
+            self.adapter_path = cfg.output_dir / f"v{self.version}"
+            if self.ctx.is_main:
+                save_adapter(model, self.adapter_path, self.version, cfg.lora, cfg.base_model_name)
         if cfg.gradient_checkpointing:
             model.gradient_checkpointing_enable(gradient_checkpointing_kwargs={"use_reentrant": False})
         self.vocab_size = int(model.config.vocab_size)
@@ -222,7 +247,13 @@ class Learner:
         o = cfg.optim
         self.optimizer = torch.optim.AdamW(self.adapter_params, lr=o.lr, betas=o.betas, weight_decay=o.weight_decay)
         self.kl_coef = cfg.loss.kl_coef
-        self.adapter_path: Path | None = None
+
+    def reference_policy(self):
+        """Context for the KL reference's forward (no grad): the init adapter's frozen weights swapped in on the same
+        frozen base, or the base with adapters disabled when the run has no init adapter."""
+        if self.reference is None:
+            return adapters_disabled(self.model)
+        return adapter_weights_swapped(self.adapter_params, self.reference)
 
     @property
     def trainable_parameters(self) -> int:
@@ -336,8 +367,8 @@ class Learner:
                 present = present[home[present] == bin_index]  # a split response's weight is counted once
                 s.w.extend(out.offpolicy_weight[present].tolist())
                 if kl_coef > 0:  # (a zero coefficient would stay zero under the multiplicative controller)
-                    with torch.no_grad(), adapters_disabled(self.model):
-                        ref = self.token_logprobs(mb)[rl]  # the reference: same weights, adapters off
+                    with torch.no_grad(), self.reference_policy():
+                        ref = self.token_logprobs(mb)[rl]  # the reference: the same base, the init or no adapter
                     kl, k_tok = kl_penalty(KlInputs(logp[rl], ref, owner[rl], rcoef, rtok))
                     loss = loss + kl_coef * kl
                     s.kl += float(kl.detach())
