@@ -8,6 +8,7 @@
 const UNIT = [
   'adapter-names',
   'assignment',
+  'bc-replay',
   'bootstrap',
   'chat-client',
   'cli-kit',

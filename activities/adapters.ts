@@ -35,7 +35,8 @@ const CANARY_MESSAGES = [
 export const PublishInput = z
   .object({
     runId: z.string().min(1),
-    version: z.number().int().min(1),
+    /** 0 only for a run's init adapter (activities/rl-init.ts), which is its first version. */
+    version: z.number().int().min(0),
     adapterPath: z.string().min(1),
     keep: z.number().int().min(1),
     /** The served name; absent in runs started before the run-scoped names: the bare `policy-v<N>`. */

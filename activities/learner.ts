@@ -19,6 +19,7 @@ import type { Config } from '../common/config';
 import { REPO_ROOT } from '../common/config';
 import { TrajectoryRecord } from '../common/trajectory';
 import { LearnerSpec, type GroupRecord, type RejectReason, type StepResult } from '../common/training';
+import { learnerRunOptions, materializeInit, replayExamples, rlInputFailure } from './rl-init';
 import { commitStep, findStep, lastCommitted, loadRecords, readGroups, type TrainingStoreDeps } from './training-store';
 
 // --- the service process ---------------------------------------------------------------------------------------------
@@ -120,18 +121,27 @@ export class LearnerProcess {
   }
 }
 
+/** A run's learner settings beyond its spec: the init adapter (the run's copy; also the KL reference) and the BC
+ * weight (activities/rl-init.ts). */
+export interface LearnerRunOptions {
+  initAdapter?: string;
+  bcWeight?: number;
+}
+
 /** The learner's config file for a run's spec (see native/debugrl_native/learner/config.py). */
-export function learnerConfigFor(spec: LearnerSpec, runDir: string, dataDir: string, maxPolicyLag: number): Record<string, unknown> {
+export function learnerConfigFor(spec: LearnerSpec, runDir: string, dataDir: string, maxPolicyLag: number, rl: LearnerRunOptions = {}): Record<string, unknown> {
   const model = spec.model === 'smollm2' ? { kind: 'hf_directory', path: path.join(dataDir, 'models', 'smollm2-135m-instruct') } : { kind: 'tiny_qwen3_moe' };
   return {
     model,
     lora: { rank: spec.loraRank, alpha: 2 * spec.loraRank },
-    loss: { kl_coef: spec.klCoef, max_policy_lag: maxPolicyLag },
+    loss: { kl_coef: spec.klCoef, max_policy_lag: maxPolicyLag, ...(rl.bcWeight !== undefined ? { bc_coef: rl.bcWeight } : {}) },
     packing: { max_tokens: spec.maxTokens },
     optim: { lr: spec.lr },
     output_dir: path.join(runDir, 'adapters'),
     initial_version: spec.initialVersion,
     base_model_name: spec.model,
+    // RL from an adapter: the learner starts from it and measures its KL against it (frozen, on the same base)
+    ...(rl.initAdapter ? { init_adapter: rl.initAdapter, reference_adapter: rl.initAdapter } : {}),
   };
 }
 
@@ -148,15 +158,15 @@ export class LearnerHost {
   }
 
   /** A service for this run at exactly `version` (from `adapter`, or fresh when there is none). */
-  async ensure(runId: string, spec: LearnerSpec, maxPolicyLag: number, committed: { version: number; adapterPath: string | null }): Promise<LearnerProcess> {
-    const key = JSON.stringify([runId, spec, maxPolicyLag]);
+  async ensure(runId: string, spec: LearnerSpec, maxPolicyLag: number, committed: { version: number; adapterPath: string | null }, rl: LearnerRunOptions = {}): Promise<LearnerProcess> {
+    const key = JSON.stringify([runId, spec, maxPolicyLag, rl]);
     const wantVersion = committed.version;
     if (this.proc?.alive && this.key === key && this.version === wantVersion) return this.proc;
     await this.proc?.stop().catch(() => undefined);
     const dir = this.runDir(runId);
     fs.mkdirSync(dir, { recursive: true });
     const cfgFile = path.join(dir, 'learner.json');
-    fs.writeFileSync(cfgFile, JSON.stringify(learnerConfigFor(spec, dir, this.config.DEBUGRL_DATA_DIR, maxPolicyLag), null, 2));
+    fs.writeFileSync(cfgFile, JSON.stringify(learnerConfigFor(spec, dir, this.config.DEBUGRL_DATA_DIR, maxPolicyLag, rl), null, 2));
     const args = ['--config', cfgFile, ...(committed.adapterPath ? ['--adapter', committed.adapterPath] : [])];
     this.proc = new LearnerProcess(this.config.DEBUGRL_PYTHON, args, this.config.DEBUGRL_LEARNER_NPROC);
     this.key = key;
@@ -231,6 +241,10 @@ export const TrainStepInput = z
     groups: z.number().int().min(1),
     maxPolicyLag: z.number().int().min(0),
     learner: LearnerSpec,
+    /** The run's init adapter (`sft-v<N>` or an absolute path; the run's copy once made): v0 and the KL reference. */
+    initAdapter: z.string().min(1).optional(),
+    /** Behaviour-cloning replay: `examples` SFT examples of `corpus` per step, chosen by `seed` and the step. */
+    bc: z.object({ corpus: z.string().min(1), weight: z.number().min(0), examples: z.number().int().min(1), seed: z.number().int().min(0) }).strict().optional(),
   })
   .strict();
 export type TrainStepInput = z.input<typeof TrainStepInput>;
@@ -264,7 +278,14 @@ export function createLearnerActivities(deps: TrainingStoreDeps & { config: Conf
         throw ApplicationFailure.nonRetryable(`step ${input.step} of run ${input.runId} asked for, but the last committed step is ${committed.step}`, 'StepOutOfOrder');
       }
       const versionBefore = committed.step > 0 ? committed.version : input.learner.initialVersion;
-      const learner = await host.ensure(input.runId, input.learner, input.maxPolicyLag, { version: versionBefore, adapterPath: committed.adapterPath });
+      let rl: LearnerRunOptions;
+      try {
+        const init = input.initAdapter ? materializeInit(deps.config.DEBUGRL_DATA_DIR, input.runId, input.initAdapter, input.learner) : null;
+        rl = learnerRunOptions(init, input.bc?.weight);
+      } catch (e) {
+        throw rlInputFailure(e);
+      }
+      const learner = await host.ensure(input.runId, input.learner, input.maxPolicyLag, { version: versionBefore, adapterPath: committed.adapterPath }, rl);
 
       const read = await beating('read-groups', readGroups(deps, input.runId, input.groups, 120_000, () => heartbeat({ phase: 'read-groups' })));
       const rejectedGroups: StepResult['rejectedGroups'] = [];
@@ -307,8 +328,16 @@ export function createLearnerActivities(deps: TrainingStoreDeps & { config: Conf
       let adapterPath: string | null = committed.adapterPath;
       let metrics: StepResult['metrics'] = null;
       if (accepted.length) {
+        let sftExamples: ReturnType<typeof replayExamples> = [];
+        try {
+          // the same examples on a retry of this step: chosen by the run's seed and the step number
+          if (input.bc) sftExamples = replayExamples(input.bc.corpus, input.bc.seed, input.step, input.bc.examples);
+        } catch (e) {
+          throw rlInputFailure(e);
+        }
         const batch = {
           groups: accepted.map((a) => ({ group_id: a.group.groupId, trajectories: a.trajectories.map((t) => ({ trajectory_id: t.episodeId, reward: t.reward, steps: t.steps })) })),
+          ...(sftExamples.length ? { sft_examples: sftExamples } : {}),
         };
         const file = path.join(host.runDir(input.runId), 'batches', `step-${input.step}.json`);
         fs.mkdirSync(path.dirname(file), { recursive: true });

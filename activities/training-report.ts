@@ -68,6 +68,7 @@ export function renderTrainingHtml(r: TrainingReport): string {
   const charts = [
     lineChart('Reward and pass rate', steps, [{ name: 'mean reward', values: col((p) => p.meanReward) }, { name: 'pass rate', values: col((p) => p.passRate) }]),
     lineChart('KL to the reference (mean k3)', steps, [{ name: 'KL', values: col((p) => p.klMean) }]),
+    lineChart('Behaviour-cloning loss on replayed SFT examples', steps, [{ name: 'BC loss', values: col((p) => p.bcLoss ?? null) }]),
     lineChart('Clip fractions', steps, [{ name: 'low', values: col((p) => p.clipLow) }, { name: 'high', values: col((p) => p.clipHigh) }]),
     lineChart('Ratio and off-policy weight (means)', steps, [{ name: 'ratio', values: col((p) => p.ratioMean) }, { name: 'w', values: col((p) => p.offpolicyWeightMean) }]),
     lineChart('Learner busy fraction', steps, [{ name: 'busy', values: col((p) => p.busyFraction) }]),

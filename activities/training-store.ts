@@ -22,6 +22,7 @@ import { episodeReward, isScorable, REWARD_CONFIG, rewardInputsFromRecord } from
 import { GROUP_SCHEMA, GroupEpisode, GroupRecord, TRAINING_GROUPS_TOPIC, type StepPoint, type StepResult, type TrainingRunConfig } from '../common/training';
 import { TrajectoryRecord } from '../common/trajectory';
 import { listTaskDirs, loadTask, resolveTaskDir } from '../tasks/task-loader';
+import { checkRlInputs, rlInputFailure } from './rl-init';
 import { buildTrainingReport, writeTrainingReport } from './training-report';
 import { partitionFor } from './trajectory-store';
 
@@ -207,6 +208,11 @@ export function createTrainingActivities(deps: TrainingStoreDeps & { config: Con
      * with its sealed, untrained groups still queued, and with its curriculum: every group it sealed folded in again,
      * in the order sealed (the coordinator's own update, common/curriculum.ts), not a fresh start. */
     async beginTrainingRun(input: { runId: string; workflowId: string; input: TrainingRunConfig }) {
+      try {
+        checkRlInputs(input.input, deps.config.DEBUGRL_DATA_DIR, input.runId); // a bad init adapter or BC corpus: before anything starts
+      } catch (e) {
+        throw rlInputFailure(e);
+      }
       await beginRun(deps, input);
       const last = await lastCommitted(deps.pool, input.runId);
       const queued = await deps.pool.query('select group_id from training_groups where run_id = $1 and consumed_step is null order by sealed_at', [input.runId]);

@@ -9,7 +9,7 @@ export const TRAINING_GROUPS_TOPIC = 'training-groups';
 export const GROUP_SCHEMA = 'debugrl.training-group/v1';
 
 /** The adapter name the learner publishes for a policy version (its folder in the run). Version 0 is the base model
- * (`embedded`). */
+ * (`embedded`), or, in a run started from an adapter (`initAdapter`), that adapter served as `<run>--policy-v0`. */
 export const adapterName = (version: number) => `policy-v${version}`;
 /** The name the inference server serves a run's adapter under: `<run>--policy-v<N>`. Every run shares one server, and
  * a bare `policy-v1` loaded by a second run (the main command run twice, or two runs at once) would replace the first
@@ -17,7 +17,8 @@ export const adapterName = (version: number) => `policy-v${version}`;
  * (runs started before the scoped names). The separator is not a "." because peft refuses dots in adapter names, and
  * an embedded server older than its fix for that still runs on machines that keep their services up. */
 export const servedAdapterName = (scope: string | null, version: number) => `${scope ? `${scope}--` : ''}${adapterName(version)}`;
-export const policySpecFor = (base: string, version: number, scope: string | null = null) => (version === 0 ? base : `${base}:${servedAdapterName(scope, version)}`);
+export const policySpecFor = (base: string, version: number, scope: string | null = null, adapterAtZero = false) =>
+  version === 0 && !adapterAtZero ? base : `${base}:${servedAdapterName(scope, version)}`;
 const SERVED = /^(?:([\w.-]+)--)?policy-v(\d+)$/;
 /** The policy version a chat reply was served with. Our embedded server says so (`policy_version`, read from the
  * adapter's weights); vLLM does not, but names the served LoRA in `model`, which carries the version in its name.
@@ -95,6 +96,15 @@ export const TrainingRunInput = z
     continueAsNewEvery: z.number().int().min(1).default(50),
     seed: z.number().int().min(0).default(0),
     sandboxScheduleToStartSeconds: z.number().int().min(1).max(3600).default(60),
+    /** RL from an adapter: `sft-v<N>` (a name under <data>/adapters, what `sft train` publishes) or a PEFT folder's
+     * absolute path. The run's first version is that adapter, served as `<run>--policy-v<initialVersion>`, and the
+     * learner's KL reference is it, frozen on the shared base (without it: the base model, adapters off). */
+    initAdapter: z.string().min(1).optional(),
+    /** Behaviour-cloning replay: an SFT corpus folder (`sft build --out`, absolute path). Each step replays `bcExamples`
+     * of its train examples, chosen by the run's seed and the step, in the learner's BC term weighted `bcWeight`. */
+    bcCorpus: z.string().min(1).optional(),
+    bcWeight: z.number().min(0).max(100).optional(),
+    bcExamples: z.number().int().min(1).max(1024).optional(),
   })
   .strict()
   .superRefine((v, ctx) => {
@@ -103,6 +113,9 @@ export const TrainingRunInput = z
     const low = v.lowWater ?? v.groupsPerStep;
     if (high < v.groupsPerStep) ctx.addIssue({ code: 'custom', path: ['highWater'], message: `must be at least groupsPerStep (${v.groupsPerStep}), or no step can ever start` });
     if (low >= high) ctx.addIssue({ code: 'custom', path: ['lowWater'], message: `must be below highWater (${high})` });
+    for (const k of ['bcWeight', 'bcExamples'] as const) {
+      if (v[k] !== undefined && v.bcCorpus === undefined) ctx.addIssue({ code: 'custom', path: [k], message: 'only with bcCorpus (the SFT corpus to replay)' });
+    }
   });
 export type TrainingRunInput = z.input<typeof TrainingRunInput>;
 export type TrainingRunConfig = z.infer<typeof TrainingRunInput>;
@@ -113,6 +126,9 @@ export function runSettings(cfg: TrainingRunConfig) {
     minToSeal: cfg.minToSeal ?? Math.min(cfg.groupSize, Math.ceil((2 * cfg.groupSize) / 3)),
     highWater: cfg.highWater ?? 2 * cfg.groupsPerStep,
     lowWater: cfg.lowWater ?? cfg.groupsPerStep,
+    /** The learner's BC coefficient when none is given (native learner config.py `bc_coef`), and examples per step. */
+    bcWeight: cfg.bcWeight ?? 0.1,
+    bcExamples: cfg.bcExamples ?? 4,
   };
 }
 
@@ -190,6 +206,9 @@ export interface StepPoint {
   curriculumPhase: string;
   share3070: number | null;
   validationPass1: number | null;
+  /** The behaviour-cloning loss (mean NLL of the replayed SFT tokens) before its weight; null when the step replayed
+   * none, absent in points stored before BC replay. */
+  bcLoss?: number | null;
   atMs: number;
 }
 

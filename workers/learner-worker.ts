@@ -5,13 +5,14 @@
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { createAdapterActivities } from '../activities/adapters';
 import { createLearnerActivities, LearnerHost } from '../activities/learner';
+import { createRlInitActivities } from '../activities/rl-init';
 import { createSftTrainActivities } from '../activities/sft';
 import { loadConfig, type Config } from '../common/config';
 import { temporalConnectionOptions } from '../common/connections';
 import { openDeps, type OpenDeps } from './deps';
 
 export function learnerActivities(deps: OpenDeps, config: Config, host: LearnerHost) {
-  return { ...createLearnerActivities(deps, host), ...createAdapterActivities({ config }, host), ...createSftTrainActivities({ config }) };
+  return { ...createLearnerActivities(deps, host), ...createAdapterActivities({ config }, host), ...createRlInitActivities({ config }, host), ...createSftTrainActivities({ config }) };
 }
 
 async function main(): Promise<void> {

@@ -37,6 +37,7 @@ import { curriculumSummary, foldGroupEpisodes, initialCurriculum, pickTask } fro
 import { policySpecFor, runSettings, servedAdapterName, TrainingRunInput, type GroupEpisode, type StepPoint, type StepResult, type TrainingProgress } from '../common/training';
 import type { AdapterActivities } from '../activities/adapters';
 import type { LearnerActivities } from '../activities/learner';
+import type { RlInitActivities } from '../activities/rl-init';
 import type { TrainingActivities } from '../activities/training-store';
 import { EpisodeWorkflow } from './episode';
 import { EvaluationWorkflow } from './evaluation';
@@ -104,7 +105,14 @@ export async function TrainingRunWorkflow(rawInput: unknown, carried?: RunState)
   // Adapters are served as `<run>.policy-v<N>` (see servedAdapterName); histories from before that keep the bare name,
   // and a run continued-as-new keeps the names it started with.
   const scope = carried ? (carried.adapterScope ?? null) : patched('per-run-adapter-names') ? runId : null;
-  const gpu = proxyActivities<LearnerActivities & AdapterActivities>({
+  /** RL from an init adapter (2026-12-03): version 0 is that adapter, published under the run's scoped name before any
+   * episode runs, so episodes at v0 use it; the learner's KL reference is it too (activities/rl-init.ts). */
+  const fromInit = cfg.initAdapter !== undefined && patched('rl-init-adapter');
+  const policyAt = (version: number) => policySpecFor(cfg.policy, version, scope, fromInit);
+  /** Behaviour-cloning replay of an SFT corpus: trainStep picks each step's examples by the seed and the step. */
+  const { bcWeight, bcExamples } = runSettings(cfg);
+  const bc = cfg.bcCorpus !== undefined ? { corpus: cfg.bcCorpus, weight: bcWeight, examples: bcExamples, seed: cfg.seed } : undefined;
+  const gpu = proxyActivities<LearnerActivities & AdapterActivities & RlInitActivities>({
     taskQueue: cfg.learnerTaskQueue,
     startToCloseTimeout: '2h',
     heartbeatTimeout: '2m',
@@ -164,6 +172,11 @@ export async function TrainingRunWorkflow(rawInput: unknown, carried?: RunState)
       startedAtMs: Date.now(),
       busyMs: 0,
     };
+  }
+  if (fromInit && !carried && state.step === 0) {
+    // The learner starts from the init adapter and writes it as the first version; the server serves it from now on.
+    const init = await gpu.prepareInitialPolicy({ runId, initAdapter: cfg.initAdapter!, learner: cfg.learner, maxPolicyLag: cfg.maxPolicyLag, ...(bc ? { bcWeight: bc.weight } : {}) });
+    await gpu.publishAdapter({ runId, version: init.version, adapterPath: init.adapterPath, keep: cfg.maxPolicyLag + 1, ...(scope ? { name: servedAdapterName(scope, init.version) } : {}) });
   }
   started = true;
   phase = 'running';
@@ -234,7 +247,7 @@ export async function TrainingRunWorkflow(rawInput: unknown, carried?: RunState)
     const k = g.nextEpisode++;
     g.inFlight++;
     running++;
-    const policy = policySpecFor(cfg.policy, state.version, scope);
+    const policy = policyAt(state.version);
     let outcome: GroupEpisode | null = null;
     try {
       const child = await startChild(EpisodeWorkflow, {
@@ -269,7 +282,10 @@ export async function TrainingRunWorkflow(rawInput: unknown, carried?: RunState)
     while (stepsLeft() && !chunkOver) {
       await condition(() => state.queued.length >= cfg.groupsPerStep || stopping);
       if (stopping) break;
-      const res: StepResult = await gpu.trainStep({ runId, step: state.step + 1, groups: cfg.groupsPerStep, maxPolicyLag: cfg.maxPolicyLag, learner: cfg.learner });
+      const res: StepResult = await gpu.trainStep({
+        runId, step: state.step + 1, groups: cfg.groupsPerStep, maxPolicyLag: cfg.maxPolicyLag, learner: cfg.learner,
+        ...(fromInit ? { initAdapter: cfg.initAdapter } : {}), ...(bc ? { bc } : {}),
+      });
       const consumed = new Set([...res.trainedGroups, ...res.rejectedGroups.map((g) => g.groupId)]);
       state.queued = state.queued.filter((id) => !consumed.has(id));
       // The trained groups have left the queue: count their step at once, or the rollout loop sees one step's groups
@@ -288,7 +304,7 @@ export async function TrainingRunWorkflow(rawInput: unknown, carried?: RunState)
       if (cfg.evalEvery && state.step % cfg.evalEvery === 0) {
         const ev = await executeChild(EvaluationWorkflow, {
           workflowId: `${runId}.eval-step${state.step}`,
-          args: [{ policy: policySpecFor(cfg.policy, state.version, scope), split: 'validation', maxTasks: cfg.evalMaxTasks, episodesPerTask: 1, k: 1, limits: cfg.limits, concurrency: Math.max(1, Math.min(4, poolSize)) }],
+          args: [{ policy: policyAt(state.version), split: 'validation', maxTasks: cfg.evalMaxTasks, episodesPerTask: 1, k: 1, limits: cfg.limits, concurrency: Math.max(1, Math.min(4, poolSize)) }],
         });
         validationPass1 = ev.arms[0]?.passAt1 ?? null;
       }
@@ -300,7 +316,8 @@ export async function TrainingRunWorkflow(rawInput: unknown, carried?: RunState)
         staleGroups: res.rejectedGroups.filter((g) => g.reason === 'policy-lag').length, rejectedTrajectories: res.rejectedTrajectories.length,
         klMean: num('kl_mean'), clipLow: num('clip_frac_low'), clipHigh: num('clip_frac_high'), ratioMean: num('ratio_mean'), offpolicyWeightMean: num('offpolicy_weight_mean'),
         busyFraction: state.busyMs / Math.max(1, Date.now() - state.startedAtMs), lag0MeanAbsLogRatio: res.lag0?.meanAbsLogRatio ?? null,
-        curriculumPhase: summary.phase, share3070: summary.share30to70, validationPass1, atMs: Date.now(),
+        curriculumPhase: summary.phase, share3070: summary.share30to70, validationPass1,
+        bcLoss: num('sft_examples_trained') ? num('loss_bc') : null, atMs: Date.now(),
       });
       if (state.perStep.length > 500) state.perStep.shift();
       await store.recordTrainingStep({ runId, point: state.perStep[state.perStep.length - 1] });
@@ -355,5 +372,5 @@ export async function TrainingRunWorkflow(rawInput: unknown, carried?: RunState)
     await continueAsNew<typeof TrainingRunWorkflow>(cfg, { ...state, poolSize, paused, adapterScope: scope });
   }
   phase = 'finished';
-  return { runId, steps: state.step, version: state.version, perStep: state.perStep, policy: policySpecFor(cfg.policy, state.version, scope) };
+  return { runId, steps: state.step, version: state.version, perStep: state.perStep, policy: policyAt(state.version) };
 }

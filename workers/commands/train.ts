@@ -13,6 +13,7 @@ import { describeZodError } from '../../common/boundary';
 import { loadConfig, REPO_ROOT, type Config } from '../../common/config';
 import { pgConnectionString, temporalConnectionOptions } from '../../common/connections';
 import { TrainingRunInput, type StepResult, type TrainingProgress } from '../../common/training';
+import { adapterRank, checkRlInputs, resolveInitAdapter, RlInputError } from '../../activities/rl-init';
 import { action, choiceOption, describeError, intOption, workflowResult } from '../cli-kit';
 
 interface TrainOptions {
@@ -31,6 +32,10 @@ interface TrainOptions {
   lr?: string;
   loraRank?: number;
   learnerMaxTokens?: number;
+  initAdapter?: string;
+  bcCorpus?: string;
+  bcWeight?: string;
+  bcExamples?: number;
   id?: string;
   resume?: string;
   detach?: boolean;
@@ -60,6 +65,11 @@ export function trainingInputFrom(o: TrainOptions): Record<string, unknown> {
     ...(o.tools ? { toolset: o.tools } : {}),
     ...(Object.keys(limits).length ? { limits } : {}),
     ...(Object.keys(learner).length ? { learner } : {}),
+    // a path (with a "/" or a leading ".") is made absolute here: the workers do not share this working directory
+    ...(o.initAdapter ? { initAdapter: /[/\\]|^\./.test(o.initAdapter) ? path.resolve(o.initAdapter) : o.initAdapter } : {}),
+    ...(o.bcCorpus ? { bcCorpus: path.resolve(o.bcCorpus) } : {}),
+    ...(o.bcWeight !== undefined ? { bcWeight: Number(o.bcWeight) } : {}),
+    ...(o.bcExamples !== undefined ? { bcExamples: o.bcExamples } : {}),
   };
 }
 
@@ -125,6 +135,9 @@ async function start(o: TrainOptions): Promise<number> {
     }
     // The learner worker polls DEBUGRL_LEARNER_TASK_QUEUE: a run started here trains there.
     raw = { ...trainingInputFrom(o), learnerTaskQueue: config.DEBUGRL_LEARNER_TASK_QUEUE };
+    // RL from an SFT adapter trains the adapter's own rank unless told otherwise (sft train's default is 16, train's 8)
+    const rank = typeof raw.initAdapter === 'string' && !o.loraRank ? adapterRank(resolveInitAdapter(raw.initAdapter, config.DEBUGRL_DATA_DIR)) : null;
+    if (rank) raw.learner = { ...(raw.learner as object | undefined), loraRank: rank };
   }
   const parsed = TrainingRunInput.safeParse(raw);
   if (!parsed.success) {
@@ -132,6 +145,13 @@ async function start(o: TrainOptions): Promise<number> {
     return 2;
   }
   const runId = parsed.data.runId ?? `train-${new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19)}`;
+  try {
+    checkRlInputs(parsed.data, config.DEBUGRL_DATA_DIR, o.resume ? runId : null); // the run's first activity checks again
+  } catch (e) {
+    if (!(e instanceof RlInputError)) throw e;
+    console.error(`debugrl train: ${e.message}`);
+    return 2;
+  }
   const workflowId = o.resume ? `${runId}.resume-${Date.now().toString(36)}` : runId;
   return withClient(config, async (client) => {
     await client.workflow.start('TrainingRunWorkflow', { taskQueue: config.DEBUGRL_TASK_QUEUE, workflowId, args: [{ ...raw, runId }] });
@@ -156,7 +176,9 @@ async function status(runId: string): Promise<number> {
     const groups = (await pool.query('select count(*)::int as sealed, count(consumed_step)::int as consumed from training_groups where run_id = $1', [runId])).rows[0];
     console.log(`run ${runId}: ${steps.length} committed step(s), policy v${steps.at(-1)?.versionAfter ?? 0}; groups sealed ${groups.sealed}, consumed ${groups.consumed}`);
     for (const s of steps) {
-      console.log(`  step ${s.step}: v${s.versionBefore}->v${s.versionAfter} · ${s.trainedGroups.length} group(s) · reward ${s.meanReward.toFixed(3)} · pass ${(100 * s.passRate).toFixed(0)}% · stale ${s.rejectedGroups.length} · refused ${s.rejectedTrajectories.length}${s.lag0 ? ` · lag-0 |log rho| ${s.lag0.meanAbsLogRatio.toExponential(1)}` : ''}`);
+      const kl = typeof s.metrics?.kl_mean === 'number' ? ` · kl ${s.metrics.kl_mean.toExponential(2)}` : '';
+      const bc = typeof s.metrics?.loss_bc === 'number' && s.metrics.sft_examples_trained ? ` · bc loss ${s.metrics.loss_bc.toFixed(4)} (${s.metrics.sft_examples_trained} examples)` : '';
+      console.log(`  step ${s.step}: v${s.versionBefore}->v${s.versionAfter} · ${s.trainedGroups.length} group(s) · reward ${s.meanReward.toFixed(3)} · pass ${(100 * s.passRate).toFixed(0)}% · stale ${s.rejectedGroups.length} · refused ${s.rejectedTrajectories.length}${kl}${bc}${s.lag0 ? ` · lag-0 |log rho| ${s.lag0.meanAbsLogRatio.toExponential(1)}` : ''}`);
     }
     console.log(`training report: ${path.join(REPO_ROOT, 'reports', runId, 'training.html')}`);
     return 0;
@@ -187,6 +209,10 @@ export function register(program: Command): void {
     .option('--learner-max-tokens <n>', 'tokens per learner microbatch (the seed: 16,384)', intOption('--learner-max-tokens', 64, 262_144))
     .option('--id <run>', 'run id (default: train-<timestamp>)')
     .option('--resume <run>', 'continue this run from its last committed step')
+    .option('--init-adapter <name|path>', 'start from this adapter (sft-v<N>, or a PEFT folder): version 0, and the KL reference')
+    .option('--bc-corpus <dir>', 'replay this SFT corpus (sft build --out) in a behaviour-cloning term every step')
+    .option('--bc-weight <w>', 'weight of the behaviour-cloning term (default 0.1)')
+    .option('--bc-examples <n>', 'SFT examples replayed per step (default 4)', intOption('--bc-examples', 1, 1024))
     .option('--detach', 'return once started')
     .action(action((o: TrainOptions) => start(o)));
   train
