@@ -335,3 +335,85 @@ def test_prefix_cache_reuse_gives_the_same_tokens_and_logprobs_as_a_fresh_prefil
     again = fresh.generate(longer, 10, params, seed=4, adapter=None)
     assert reused.token_ids == again.token_ids
     assert reused.logprobs == pytest.approx(again.logprobs, abs=1e-4)
+
+
+def health_of(url: str) -> dict:
+    status, body = call(url, "/health")
+    assert status == 200
+    return body
+
+
+def wait_for(url: str, test, what: str, timeout: float = 60.0) -> dict:
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        h = health_of(url)
+        if test(h):
+            return h
+        time.sleep(0.02)
+    raise AssertionError(f"timed out waiting for {what}: {h}")
+
+
+def long_body(**kw) -> dict:
+    body = {"model": "default", "messages": MESSAGES[:2], "tool_choice": "none", "max_tokens": 900,
+            "temperature": 1.0, "seed": 2}
+    body.update(kw)
+    return body
+
+
+def test_a_client_that_disconnects_frees_its_sequence(server):
+    import socket
+    from urllib.parse import urlparse
+
+    before = health_of(server)
+    data = json.dumps(long_body()).encode()
+    u = urlparse(server)
+    sock = socket.create_connection((u.hostname, u.port))
+    sock.sendall(b"POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\n"
+                 b"content-length: " + str(len(data)).encode() + b"\r\n\r\n" + data)
+    wait_for(server, lambda h: h["scheduler"]["active"] == 1, "the long request to start decoding")
+    sock.close()
+    after = wait_for(server, lambda h: h["scheduler"]["active"] == 0, "the sequence to be dropped")
+    assert after["scheduler"]["cancelled"] == before["scheduler"]["cancelled"] + 1
+    assert after["scheduler"]["completed"] == before["scheduler"]["completed"]
+    assert after["kv_cache"]["entries"] == before["kv_cache"]["entries"]  # its half-done cache is not kept
+    status, reply = chat(server, max_tokens=24)  # and the server goes on serving
+    assert status == 200, reply
+
+
+def test_bad_requests_get_4xx_while_another_sequence_keeps_decoding(server, tmp_path):
+    make_adapter(tmp_path / "v1", version=1)
+    make_adapter(tmp_path / "v2", version=2, seed=2)
+    assert call(server, "/v1/load_lora_adapter", {"lora_name": "busy", "lora_path": str(tmp_path / "v1")})[0] == 200
+    results: dict[str, tuple[int, dict]] = {}
+    long_run = threading.Thread(target=lambda: results.update(
+        long=call(server, "/v1/chat/completions", long_body(model="busy", max_tokens=700))))
+    long_run.start()
+    started = wait_for(server, lambda h: h["scheduler"]["active"] == 1, "the long request to start decoding")
+
+    status, body = chat(server, messages=[{"role": "user", "content": "word " * 3000}])
+    assert status == 400 and "maximum context length" in body["error"]["message"]
+    status, body = chat(server, model="nobody")
+    assert status == 404 and "nobody" in body["error"]["message"]
+    status, body = chat(server, max_tokens=0)
+    assert status == 400 and "max_tokens" in body["error"]["message"]
+    # A new version of `busy` waits for the sequence decoding with the old one; a second load meanwhile is a 409.
+    loader = threading.Thread(target=lambda: results.update(load=call(
+        server, "/v1/load_lora_adapter", {"lora_name": "busy", "lora_path": str(tmp_path / "v2")})))
+    loader.start()
+    wait_for(server, lambda h: h["scheduler"]["pending_adapter_ops"] == 1, "the load to be queued")
+    status, body = call(server, "/v1/load_lora_adapter", {"lora_name": "busy", "lora_path": str(tmp_path / "v1")})
+    assert status == 409 and "busy" in body["error"]["message"], body
+    during = health_of(server)
+    assert during["scheduler"]["active"] == 1 and during["scheduler"]["steps"] > started["scheduler"]["steps"]
+
+    long_run.join(timeout=120)
+    loader.join(timeout=120)
+    status, reply = results["long"]
+    assert status == 200 and reply["policy_version"] == 1, reply
+    assert 1 <= reply["usage"]["completion_tokens"] <= 700
+    assert reply["choices"][0]["finish_reason"] in ("stop", "length")
+    assert results["load"][0] == 200 and results["load"][1]["policy_version"] == 2
+    status, reply = chat(server, model="busy", max_tokens=24)
+    assert status == 200 and reply["policy_version"] == 2
+    assert health_of(server)["kv_cache"]["stale_kv_tokens"] == 0
+    assert call(server, "/v1/unload_lora_adapter", {"lora_name": "busy"})[0] == 200

@@ -13,7 +13,7 @@ peft keys its LoRA layers by adapter name in torch ModuleDicts, which refuse a "
 have one (training serves `<run>.policy-v<N>`, and run ids have dots). So peft gets a key of its own per load (`a<n>`),
 and the served name maps to it.
 
-Not thread-safe by itself: the engine calls it under its generation lock.
+Not thread-safe by itself: only the scheduler thread changes it, between two forward steps (scheduler.py).
 """
 
 from __future__ import annotations
@@ -133,6 +133,11 @@ class AdapterSet:
             self._unwrap()
         self.generation += 1
         log.info("unloaded adapter %s", name)
+
+    def owner(self, name: str | None) -> str | None:
+        """Who computed a KV cache: None for the base model, else this load of the adapter (`a<n>`, new on every
+        load, so a replaced adapter's caches never match the new weights)."""
+        return None if name is None else self.keys[name]
 
     def version(self, name: str | None) -> int:
         return 0 if name is None else self.loaded[name].policy_version

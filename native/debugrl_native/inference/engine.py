@@ -1,13 +1,13 @@
-"""One chat completion, start to finish: render the prompt, check it fits, decode with a KV cache (constrained or
-not), and build the OpenAI-shaped reply with token ids and logprobs.
+"""One chat completion, start to finish: render the prompt, check it fits, hand it to the scheduler (which decodes it
+together with every other active request, see scheduler.py), and build the OpenAI-shaped reply with token ids,
+logprobs and cache usage.
 
-Everything that touches the model runs under one lock: the machine has two cores, and two generations at once would
-only slow both down (and adapter switching is global state).
+Usage. Besides OpenAI's `prompt_tokens_details.cached_tokens`, each reply's usage carries `debugrl: {cached_tokens,
+prefilled_tokens, stale_kv_tokens}`: prompt tokens whose KV came from a conversation cache (kv_cache.py), those run
+through the model, and those reused from another adapter version (0 by construction).
 
-KV cache reuse. An episode's next prompt is the previous prompt plus the reply plus an observation, so the engine
-keeps the last request's KV cache and token ids and, when the new prompt shares a prefix with them (same adapter,
-same adapter generation), crops the cache to that prefix and prefills only the rest. On a 2-core CPU this turns a
-multi-second re-prefill of a long conversation into the cost of the new tokens.
+Adapter loads and unloads run on the scheduler thread between two steps (`load_adapter`, `unload_adapter`); two
+concurrent loads or unloads of the same name are refused with a 409 while the first is pending.
 """
 
 from __future__ import annotations
@@ -17,17 +17,21 @@ import os
 import threading
 import time
 import uuid
-from dataclasses import dataclass, field
+from typing import Callable
 
 import torch
 
-from .adapters import AdapterSet
+from .adapters import AdapterInfo, AdapterSet
 from .constrained import ToolCallConstraint
+from .kv_cache import DEFAULT_KV_CACHE_MB, KVShape, KVStore
 from .models import LoadedModel
 from .protocol import BASE_MODEL_ALIAS, ChatRequest, flatten
-from .sampling import SamplingParams, choose_token, token_logprobs
+from .sampling import SamplingParams
+from .scheduler import DEFAULT_MAX_BATCH, DEFAULT_STEP_TOKENS, Generation, RequestError, Scheduler, Sequence
 from .tool_format import parse_reply, template_messages
 from .vocab import Vocab
+
+__all__ = ["Engine", "Generation", "RequestError", "DEFAULT_MAX_TOKENS"]
 
 log = logging.getLogger("debugrl.inference")
 
@@ -36,36 +40,19 @@ log = logging.getLogger("debugrl.inference")
 DEFAULT_MAX_TOKENS = 512
 
 
-class RequestError(Exception):
-    """The request cannot be served as asked: HTTP `status` with a message for the client."""
-
-    def __init__(self, status: int, message: str, param: str | None = None):
-        super().__init__(message)
-        self.status, self.message, self.param = status, message, param
-
-
-@dataclass
-class Generation:
-    token_ids: list[int] = field(default_factory=list)
-    logprobs: list[float] = field(default_factory=list)
-    top: list[list[tuple[int, float]]] = field(default_factory=list)
-    finish_reason: str = "length"
-    prefill_tokens: int = 0  # prompt tokens actually run through the model (the rest came from the cache)
-    prefill_s: float = 0.0
-    decode_s: float = 0.0
-
-
 class Engine:
-    def __init__(self, loaded: LoadedModel, prefix_cache: bool = True):
+    def __init__(self, loaded: LoadedModel, prefix_cache: bool = True, kv_cache_mb: int = DEFAULT_KV_CACHE_MB,
+                 step_tokens: int = DEFAULT_STEP_TOKENS, max_batch: int = DEFAULT_MAX_BATCH):
         self.loaded = loaded
         self.tokenizer = loaded.tokenizer
         self.vocab = Vocab.from_tokenizer(loaded.tokenizer)
         self.adapters = AdapterSet(loaded.model)
-        self.lock = threading.Lock()
-        self.prefix_cache = prefix_cache
-        self._cache = None
-        self._cache_ids: list[int] = []
-        self._cache_key: tuple | None = None
+        dtype = next(loaded.model.parameters()).dtype
+        self.store = KVStore(KVShape.of(loaded.model.config, dtype), kv_cache_mb * 1024 * 1024)
+        self.scheduler = Scheduler(self.adapters, self.store, self.vocab, prefix_cache=prefix_cache,
+                                   step_tokens=step_tokens, max_batch=max_batch)
+        self._changing: set[str] = set()  # adapter names with a load/unload pending
+        self._changing_lock = threading.Lock()
 
     # -- prompt ---------------------------------------------------------------------------------------------------
 
@@ -89,36 +76,6 @@ class Engine:
 
     # -- model ----------------------------------------------------------------------------------------------------
 
-    def _forward(self, model: torch.nn.Module, ids: list[int], last_only: bool) -> torch.Tensor:
-        """Run ids after the cached ones; returns logits [len(ids), V] (or [1, V] with last_only)."""
-        out = model(
-            input_ids=torch.tensor([ids], dtype=torch.long),
-            cache=self._cache,  # transformers 5 renamed past_key_values to cache
-            use_cache=True,
-            logits_to_keep=1 if last_only else 0,
-        )
-        self._cache = out.cache
-        self._cache_ids.extend(ids)
-        return out.logits[0]
-
-    def _prefill(self, model: torch.nn.Module, prompt: list[int], key: tuple) -> tuple[torch.Tensor, int]:
-        from transformers import DynamicCache
-
-        keep = 0
-        if self.prefix_cache and self._cache is not None and self._cache_key == key:
-            limit = min(len(self._cache_ids), len(prompt) - 1)  # at least one token must run to get logits
-            while keep < limit and self._cache_ids[keep] == prompt[keep]:
-                keep += 1
-        if keep == 0:
-            self._cache = DynamicCache(config=model.config)
-            self._cache_ids = []
-        elif keep < len(self._cache_ids):
-            self._cache.crop(-(len(self._cache_ids) - keep))  # negative: how many trailing tokens to drop
-            del self._cache_ids[keep:]
-        self._cache_key = key
-        return self._forward(model, prompt[keep:], last_only=True)[-1], len(prompt) - keep
-
-    @torch.inference_mode()
     def generate(
         self,
         prompt: list[int],
@@ -128,74 +85,58 @@ class Engine:
         adapter: str | None,
         constraint: ToolCallConstraint | None = None,
         top_logprobs: int = 0,
+        alive: Callable[[], bool] | None = None,
     ) -> Generation:
-        """Decode up to max_tokens after prompt. Call with self.lock held."""
-        gen = Generation()
-        rng = torch.Generator().manual_seed(seed)
-        key = (adapter, self.adapters.generation)
-        with self.adapters.active(adapter) as model:
-            try:
-                self._decode(model, gen, prompt, key, max_tokens, params, rng, constraint, top_logprobs)
-            except BaseException:
-                # A half-updated KV cache must never be reused.
-                self._cache, self._cache_ids, self._cache_key = None, [], None
-                raise
-        return gen
+        """Decode up to max_tokens after prompt, batched with whatever else is running. `alive`, polled while waiting,
+        returns False once the client has gone: the sequence is then cancelled and RequestError(499) raised."""
+        seq = Sequence(prompt, max_tokens, params, torch.Generator().manual_seed(seed), adapter, constraint,
+                       top_logprobs)
+        self.scheduler.submit(seq)
+        while not seq.done.wait(0.2):
+            if alive is not None and not alive():
+                self.scheduler.cancel(seq)
+        if seq.error is not None:
+            raise seq.error
+        return seq.gen
 
-    def _decode(self, model, gen: Generation, prompt, key, max_tokens, params, rng, constraint, top_logprobs) -> None:
-        t0 = time.perf_counter()
-        logits, gen.prefill_tokens = self._prefill(model, prompt, key)
-        gen.prefill_s = time.perf_counter() - t0
-        t0 = time.perf_counter()
-        while True:
-            left = max_tokens - len(gen.token_ids)
-            if constraint is not None and constraint.done:
-                gen.finish_reason = "tool_calls"
-                break
-            if left <= 0:
-                break
-            lp = token_logprobs(logits, params.temperature)
-            run = self._next_tokens(lp, params, rng, constraint, left)[:left]
-            # Logprobs: the first token from the current logits, each later one from the logits after the one
-            # before it, which the forward pass below produces. The last token of a finished reply needs no
-            # forward pass (nothing will be predicted from it).
-            if constraint is not None:
-                for t in run:
-                    constraint.advance(t)
-            ends = (constraint is not None and constraint.done) or (
-                constraint is None and run[-1] in self.vocab.eos_ids
-            ) or len(gen.token_ids) + len(run) >= max_tokens
-            feed = run[:-1] if ends else run
-            step_logits = self._forward(model, feed, last_only=False) if feed else None
-            lps = [lp] + [token_logprobs(step_logits[i], params.temperature) for i in range(len(run) - 1)]
-            for t, dist in zip(run, lps):
-                gen.token_ids.append(t)
-                gen.logprobs.append(float(dist[t]))
-                if top_logprobs:
-                    top = torch.topk(dist, top_logprobs)
-                    gen.top.append(list(zip(top.indices.tolist(), top.values.tolist())))
-            if ends:
-                if constraint is not None:
-                    gen.finish_reason = "tool_calls" if constraint.done else "length"
-                else:
-                    gen.finish_reason = "stop" if run[-1] in self.vocab.eos_ids else "length"
-                break
-            logits = step_logits[-1]
-        gen.decode_s = time.perf_counter() - t0
+    def load_adapter(self, name: str, path: str) -> AdapterInfo:
+        def load() -> AdapterInfo:
+            old = self.adapters.keys.get(name)
+            info = self.adapters.load(name, path)
+            if old is not None:
+                self.store.drop_owner(old)
+            return info
 
-    def _next_tokens(self, lp, params, rng, constraint, left: int) -> list[int]:
-        if constraint is None:
-            return [choose_token(lp, params, rng)]
-        forced = constraint.forced_run()
-        if forced:
-            return forced
-        tid = choose_token(lp, params, rng, allowed=constraint.allowed_ids(),
-                           accepts=lambda i: constraint.accepts(i, left))
-        return [tid] if tid is not None else constraint.finish_ids()
+        return self._change(name, load)
+
+    def unload_adapter(self, name: str) -> None:
+        def unload() -> None:
+            if name not in self.adapters.loaded:
+                raise RequestError(404, f"lora_name: no adapter named {name!r} is loaded")
+            old = self.adapters.keys[name]
+            self.adapters.unload(name)
+            self.store.drop_owner(old)
+
+        self._change(name, unload)
+
+    def _change(self, name: str, fn):
+        with self._changing_lock:
+            if name in self._changing:
+                raise RequestError(409, f"lora_name: adapter {name!r} is already being loaded or unloaded; "
+                                        "retry once that request has answered")
+            self._changing.add(name)
+        try:
+            return self.scheduler.call(fn, {name})
+        finally:
+            with self._changing_lock:
+                self._changing.discard(name)
+
+    def health(self) -> dict:
+        return {"kv_cache": self.store.health(), "scheduler": self.scheduler.health()}
 
     # -- requests -------------------------------------------------------------------------------------------------
 
-    def complete(self, req: ChatRequest) -> dict:
+    def complete(self, req: ChatRequest, alive: Callable[[], bool] | None = None) -> dict:
         adapter = None if req.model in (BASE_MODEL_ALIAS, self.loaded.name) else req.model
         prompt = self.render(req)
         ctx = self.loaded.context_length
@@ -220,18 +161,17 @@ class Engine:
                     "max_tokens")
         seed = req.seed if req.seed is not None else int.from_bytes(os.urandom(4), "little")
         params = SamplingParams(req.temperature, req.top_p)
-        with self.lock:
-            if adapter is not None and adapter not in self.adapters.loaded:
-                raise RequestError(404, f"model: {req.model!r} is neither 'default' nor a loaded adapter "
-                                        f"(loaded: {sorted(self.adapters.loaded) or 'none'})", "model")
-            version = self.adapters.version(adapter)
-            gen = self.generate(prompt, max_tokens, params, seed, adapter, constraint, req.top_logprobs or 0)
+        if adapter is not None and adapter not in self.adapters.loaded:  # checked again when admitted
+            raise RequestError(404, f"model: {req.model!r} is neither 'default' nor a loaded adapter "
+                                    f"(loaded: {sorted(self.adapters.loaded) or 'none'})", "model")
+        gen = self.generate(prompt, max_tokens, params, seed, adapter, constraint, req.top_logprobs or 0, alive)
         log.info(
-            "completion model=%s prompt=%d (prefilled %d in %.2fs) completion=%d in %.2fs finish=%s",
-            req.model, len(prompt), gen.prefill_tokens, gen.prefill_s, len(gen.token_ids), gen.decode_s,
-            gen.finish_reason,
+            "completion model=%s prompt=%d (cached %d, prefilled %d in %.2fs, queued %.2fs) completion=%d in %.2fs "
+            "finish=%s",
+            req.model, len(prompt), gen.cached_tokens, gen.prefill_tokens, gen.prefill_s, gen.queued_s,
+            len(gen.token_ids), gen.decode_s, gen.finish_reason,
         )
-        return self._reply(req, prompt, gen, version, parse_calls=req.effective_tool_choice != "none")
+        return self._reply(req, prompt, gen, gen.policy_version, parse_calls=req.effective_tool_choice != "none")
 
     def _reply(self, req: ChatRequest, prompt: list[int], gen: Generation, version: int, parse_calls: bool) -> dict:
         body_ids = [t for t in gen.token_ids if t not in self.vocab.eos_ids]
@@ -264,7 +204,10 @@ class Engine:
             "model": req.model,
             "choices": [choice],
             "usage": {"prompt_tokens": len(prompt), "completion_tokens": len(gen.token_ids),
-                      "total_tokens": len(prompt) + len(gen.token_ids)},
+                      "total_tokens": len(prompt) + len(gen.token_ids),
+                      "prompt_tokens_details": {"cached_tokens": gen.cached_tokens},
+                      "debugrl": {"cached_tokens": gen.cached_tokens, "prefilled_tokens": gen.prefill_tokens,
+                                  "stale_kv_tokens": gen.stale_kv_tokens}},
             "policy_version": version,
         }
         if req.return_token_ids:

@@ -1,19 +1,27 @@
 """The embedded policy server: an OpenAI-compatible HTTP API over one CPU model, standard library only.
 
-    python -m debugrl_native.inference.server --host 127.0.0.1 --port 8765 [--model smollm2|tiny-random]
-        [--adapters-dir DIR] [--threads N] [--no-prefix-cache]
+    python -m debugrl_native.inference.server --host 127.0.0.1 --port 8765 [--model smollm2|tiny-random|DIR]
+        [--adapters-dir DIR] [--threads N] [--no-prefix-cache] [--kv-cache-mb MB] [--dtype float32|bfloat16]
+        [--step-tokens N] [--max-batch N]
 
 Endpoints:
-    GET  /health                   {"status":"ok","model","adapters":[{name,path,policy_version}],"policy_version"}
+    GET  /health                   {"status":"ok","model","adapters":[{name,path,policy_version}],"policy_version",
+                                    "kv_cache":{entries,bytes,budget_bytes,hits,misses,evictions,cached_tokens,
+                                    prefilled_tokens,stale_kv_tokens},"scheduler":{active,waiting,steps,...}}
     GET  /v1/models                the base model as "default" plus one entry per loaded adapter
     POST /v1/chat/completions      see engine.py, tool_format.py (text format) and constrained.py
     POST /v1/load_lora_adapter     {"lora_name","lora_path"} (vLLM's API); replaces an adapter of the same name
     POST /v1/unload_lora_adapter   {"lora_name"}
 
 Errors are JSON `{"error":{"message","type","param","code"}}`: 400 for a bad request (the message starts with the
-field's dotted path), 404 for an unknown model/adapter or path, 500 for a bug. `--adapters-dir` loads every PEFT
-folder found directly under DIR at start, named after its folder. Requests are served on threads, but generation and
-adapter changes take one lock, so they run one at a time. Logs go to stderr; the line
+field's dotted path), 404 for an unknown model/adapter or path, 409 for a second load/unload of an adapter whose
+first is still pending, 500 for a bug. `--adapters-dir` loads every PEFT folder found directly under DIR at start,
+named after its folder.
+
+Concurrency. Requests are served on threads; each hands its sequence to the scheduler thread (scheduler.py), which
+decodes every active sequence together, one forward per step, and keeps each conversation's KV cache within
+`--kv-cache-mb` (env DEBUGRL_KV_CACHE_MB). Adapter loads/unloads run on that thread between two steps. A client that
+disconnects while waiting has its sequence cancelled. Logs go to stderr; the line
 `debugrl-inference ready on http://HOST:PORT` says the server accepts requests.
 """
 
@@ -22,6 +30,9 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import os
+import select
+import socket
 import sys
 import traceback
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -32,7 +43,9 @@ from pydantic import BaseModel, ValidationError
 
 from .adapters import ADAPTER_CONFIG, AdapterError
 from .engine import Engine, RequestError
+from .kv_cache import DEFAULT_KV_CACHE_MB
 from .models import load_model
+from .scheduler import DEFAULT_MAX_BATCH, DEFAULT_STEP_TOKENS
 from .protocol import BASE_MODEL_ALIAS, ChatRequest, LoadAdapterRequest, UnloadAdapterRequest, validation_message
 
 log = logging.getLogger("debugrl.inference")
@@ -49,6 +62,7 @@ def health(engine: Engine) -> dict:
         "adapters": adapters,
         # The newest policy this server can serve: what a status line wants to show.
         "policy_version": max((a["policy_version"] for a in adapters), default=0),
+        **engine.health(),
     }
 
 
@@ -79,7 +93,7 @@ def make_handler(engine: Engine):
             self.wfile.write(data)
 
         def _error(self, status: int, message: str, param: str | None = None) -> None:
-            kind = {400: "BadRequestError", 404: "NotFoundError"}.get(status, "InternalServerError")
+            kind = {400: "BadRequestError", 404: "NotFoundError", 409: "ConflictError"}.get(status, "InternalServerError")
             log.info("HTTP %d %s %s: %s", status, self.command, self.path, message)
             self._send(status, {"error": {"message": message, "type": kind, "param": param, "code": status}})
 
@@ -97,6 +111,17 @@ def make_handler(engine: Engine):
             except ValidationError as e:
                 raise RequestError(400, validation_message(e)) from None
 
+        def _client_connected(self) -> bool:
+            """False once the peer has closed its end (readable with no data). A client sends nothing more while
+            it waits for its reply, so readability means EOF (or a pipelined request, which we then also keep)."""
+            try:
+                readable, _, _ = select.select([self.connection], [], [], 0)
+                if not readable:
+                    return True
+                return bool(self.connection.recv(1, socket.MSG_PEEK))
+            except OSError:
+                return False
+
         def do_GET(self):
             path = self.path.split("?", 1)[0].rstrip("/")
             if path == "/health":
@@ -110,24 +135,25 @@ def make_handler(engine: Engine):
             path = self.path.split("?", 1)[0].rstrip("/")
             try:
                 if path == "/v1/chat/completions":
-                    self._send(200, engine.complete(self._body(ChatRequest)))
+                    reply = engine.complete(self._body(ChatRequest), alive=self._client_connected)
+                    self._send(200, reply)
                 elif path == "/v1/load_lora_adapter":
                     req = self._body(LoadAdapterRequest)
-                    with engine.lock:
-                        info = engine.adapters.load(req.lora_name, req.lora_path)
+                    info = engine.load_adapter(req.lora_name, req.lora_path)
                     self._send(200, {"status": "ok", **vars(info)})
                 elif path == "/v1/unload_lora_adapter":
                     req = self._body(UnloadAdapterRequest)
-                    with engine.lock:
-                        if req.lora_name not in engine.adapters.loaded:
-                            raise RequestError(404, f"lora_name: no adapter named {req.lora_name!r} is loaded")
-                        engine.adapters.unload(req.lora_name)
+                    engine.unload_adapter(req.lora_name)
                     self._send(200, {"status": "ok", "name": req.lora_name})
                 else:
                     # Drain the body so the connection stays usable.
                     self.rfile.read(int(self.headers.get("content-length") or 0))
                     self._error(404, f"no such endpoint: POST {path}")
             except RequestError as e:
+                if e.status == 499:  # the client is gone: nobody to answer
+                    log.info("POST %s: client disconnected, its sequence was cancelled", path)
+                    self.close_connection = True
+                    return
                 self._error(e.status, e.message, e.param)
             except AdapterError as e:
                 self._error(400, str(e), "lora_path")
@@ -150,10 +176,18 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(prog="python -m debugrl_native.inference.server", description=__doc__.split("\n")[0])
     ap.add_argument("--host", default="127.0.0.1")
     ap.add_argument("--port", type=int, default=8765)
-    ap.add_argument("--model", choices=["smollm2", "tiny-random"], default="smollm2")
+    ap.add_argument("--model", default="smollm2",
+                    help="smollm2, tiny-random, or a checkpoint folder (config.json + safetensors + tokenizer files)")
     ap.add_argument("--adapters-dir", type=Path, default=None, help="load every PEFT adapter folder found here")
     ap.add_argument("--threads", type=int, default=2, help="torch CPU threads (the target machine has 2 cores)")
     ap.add_argument("--no-prefix-cache", action="store_true", help="re-prefill every prompt from scratch")
+    ap.add_argument("--kv-cache-mb", type=int, default=int(os.environ.get("DEBUGRL_KV_CACHE_MB") or DEFAULT_KV_CACHE_MB),
+                    help="memory for finished conversations' KV caches, LRU-evicted (env DEBUGRL_KV_CACHE_MB)")
+    ap.add_argument("--dtype", choices=["float32", "bfloat16"], default="float32",
+                    help="weights and KV cache dtype (benchmarks/inference.md: bfloat16's logprobs miss the canary)")
+    ap.add_argument("--step-tokens", type=int, default=DEFAULT_STEP_TOKENS,
+                    help="new tokens per forward step (decode first, prefill chunks share the rest)")
+    ap.add_argument("--max-batch", type=int, default=DEFAULT_MAX_BATCH, help="sequences decoded together at most")
     ap.add_argument("--log-level", default="INFO")
     args = ap.parse_args(argv)
 
@@ -161,7 +195,11 @@ def main(argv: list[str] | None = None) -> None:
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     torch.set_num_threads(max(1, args.threads))
     log.info("loading model %s", args.model)
-    engine = Engine(load_model(args.model), prefix_cache=not args.no_prefix_cache)
+    loaded = load_model(args.model)
+    if args.dtype == "bfloat16":
+        loaded.model.to(torch.bfloat16)
+    engine = Engine(loaded, prefix_cache=not args.no_prefix_cache, kv_cache_mb=args.kv_cache_mb,
+                    step_tokens=args.step_tokens, max_batch=args.max_batch)
     if args.adapters_dir:
         load_adapters_dir(engine, args.adapters_dir)
     server = ThreadingHTTPServer((args.host, args.port), make_handler(engine))
