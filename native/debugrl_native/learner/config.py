@@ -11,6 +11,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from .protocol import ServingFacts
+
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -142,7 +144,17 @@ class LearnerConfig(_Strict):
     experts_impl: Literal["grouped", "loop"] = "grouped"
     dtype: Literal["float32", "bfloat16"] = "float32"
     attn_implementation: Literal["sdpa", "eager", "flash_attention_2"] = "sdpa"
-    gradient_checkpointing: bool = False
+    # Recompute each layer's activations in backward instead of keeping them: None = on for a CPU learner (where one
+    # 16k-token GRPO step without it grew the service to 21 GB and was OOM-killed), off on a GPU.
+    gradient_checkpointing: bool | None = None
+    # The most memory one learner process may use, in GiB: the model, the adapters and their optimizer, and one
+    # microbatch's activations (memory.py). Microbatches are packed to what fits beside the model; a chain that does
+    # not fit is refused, naming this setting. None: the learner's footprint plus 75 % of the host's available
+    # memory (or 90 % of the GPU's free memory), read at start-up.
+    memory_budget_gb: float | None = Field(None, gt=0.0)
+    # The inference server's tokenizer facts: when given, the service checks at start-up that the model directory's
+    # tokenizer and chat template agree with them (tokenizer_check.py) and refuses to start otherwise.
+    serving: ServingFacts | None = None
     # Where adapters are written: <output_dir>/v<version>/ in PEFT layout.
     output_dir: Path = Path("learner-out")
     # Policy version of the starting adapter (0 = fresh adapter on the base).

@@ -242,10 +242,18 @@ def load_peft_state_dict(model: nn.Module, state: dict[str, torch.Tensor]) -> No
         raise ValueError(f"adapter has {len(remaining)} keys the model has no place for, e.g. {sorted(remaining)[:3]}")
 
 
-def peft_adapter_config(cfg: LoraConfig, base_model_name: str) -> dict[str, object]:
-    targets = list(cfg.attention_targets) + list(cfg.dense_mlp_targets)
-    if cfg.experts:
-        targets += ["gate_proj", "up_proj", "down_proj"]
+def adapted_module_names(state: dict[str, torch.Tensor]) -> list[str]:
+    """The leaf module names an adapter state dict adapts (`q_proj`, ..., `gate_proj` of each expert): what PEFT and
+    vLLM match `target_modules` against. Read from the tensors written, so a dense model's adapter never claims the
+    expert projections it does not have."""
+    return sorted({k.removesuffix(".lora_A.weight").rpartition(".")[2] for k in state if k.endswith(".lora_A.weight")})
+
+
+def peft_adapter_config(cfg: LoraConfig, base_model_name: str, targets: list[str] | None = None) -> dict[str, object]:
+    if targets is None:
+        targets = list(cfg.attention_targets) + list(cfg.dense_mlp_targets)
+        if cfg.experts:
+            targets += ["gate_proj", "up_proj", "down_proj"]
     return {
         "peft_type": "LORA",
         "task_type": "CAUSAL_LM",
@@ -267,7 +275,7 @@ def save_adapter(model: nn.Module, directory: Path, version: int, cfg: LoraConfi
     directory.mkdir(parents=True, exist_ok=True)
     tensors = {k: v.contiguous().cpu() for k, v in to_peft_state_dict(model).items()}
     save_file(tensors, str(directory / ADAPTER_WEIGHTS), metadata={"format": "pt", "policy_version": str(version)})
-    config = peft_adapter_config(cfg, base_model_name) | {"revision": f"policy-v{version}"}
+    config = peft_adapter_config(cfg, base_model_name, adapted_module_names(tensors)) | {"revision": f"policy-v{version}"}
     (directory / ADAPTER_CONFIG).write_text(json.dumps(config, indent=2) + "\n")
     return directory
 

@@ -1,5 +1,8 @@
 """Load the base causal LM: a Qwen3-MoE from a config (random weights), a local HF directory, or a dense GGUF.
 
+A local HF directory is any checkpoint of a family in families.py (Llama/SmolLM2, Qwen2/2.5, Qwen3, Qwen3-MoE), named
+by its config.json; it is checked (config, architecture, tokenizer, weights) before any weight is read.
+
 Only transformers' own classes are used (`Qwen3MoeConfig`, `Qwen3MoeForCausalLM`, and `from_pretrained(...,
 gguf_file=...)`, which de-quantizes GGUF tensors into a Llama-class model). Everything is read from local disk:
 `local_files_only=True`, so a missing file is an error, never a hub download.
@@ -11,6 +14,7 @@ import torch
 from transformers import AutoModelForCausalLM, PreTrainedModel, Qwen3MoeConfig, Qwen3MoeForCausalLM
 
 from .config import GgufSource, HfDirectorySource, LearnerConfig, ModelSource, TinyQwen3MoeSource
+from .families import read_checkpoint
 
 _DTYPES = {"float32": torch.float32, "bfloat16": torch.bfloat16}
 
@@ -57,8 +61,7 @@ def load_model(source: ModelSource, dtype: str = "float32", attn_implementation:
     if isinstance(source, TinyQwen3MoeSource):
         model: PreTrainedModel = build_qwen3_moe(source, torch_dtype, attn_implementation, device)
     elif isinstance(source, HfDirectorySource):
-        if not (source.path / "config.json").is_file():
-            raise FileNotFoundError(f"{source.path} has no config.json; expected a local transformers checkpoint")
+        read_checkpoint(source.path)  # fails at once, naming the cause, before any weight is read
         model = AutoModelForCausalLM.from_pretrained(
             source.path, dtype=torch_dtype, attn_implementation=attn_implementation, local_files_only=True
         ).to(device)

@@ -147,6 +147,33 @@ class SaveAdapterRequest(_Msg):
     name: str = Field(pattern=r"^[\w.-]{1,100}$")
 
 
+class ChatMessage(_Msg):
+    role: Literal["system", "user", "assistant"]
+    content: str
+
+
+# The fixed conversation both sides render for the chat-template check (tokenizer_check.py): a system prompt, a user
+# turn, an assistant reply, and a second user turn, so every role's header and end-of-turn token is compared.
+PROBE_CONVERSATION: tuple[ChatMessage, ...] = (
+    ChatMessage(role="system", content="You fix Python bugs with a debugger."),
+    ChatMessage(role="user", content="The test fails: assert add(2, 2) == 4"),
+    ChatMessage(role="assistant", content="Let me set a breakpoint in add."),
+    ChatMessage(role="user", content="It returned 5."),
+)
+
+
+class ServingFacts(_Msg):
+    """What the inference server says about its tokenizer. Given these, the learner checks at start-up, before any
+    rollout, that its own tokenizer (from the model directory) agrees (tokenizer_check.py); a mismatch names what
+    differs."""
+
+    vocab_size: int = Field(ge=1)  # tokens the server's tokenizer knows, added tokens included (len(tokenizer))
+    special_tokens: dict[str, int]  # every special token's text -> its id
+    chat_messages: list[ChatMessage] = Field(default_factory=lambda: list(PROBE_CONVERSATION))
+    # The server's own ids for chat_messages rendered by its chat template (no generation prompt). None: not checked.
+    chat_token_ids: list[Annotated[int, Field(ge=0)]] | None = None
+
+
 Request = Annotated[TrainStepRequest | ScoreRequest | StatusRequest | ShutdownRequest | SftStepRequest | SftEvalRequest
                     | SaveAdapterRequest, Field(discriminator="type")]
 
@@ -189,8 +216,12 @@ class TrainMetrics(_Msg):
     # speed and memory
     step_seconds: float
     tokens_per_s: float
+    # This step's peak: CUDA's allocator peak, the process's resident peak since the step began (Linux VmHWM, reset
+    # at the step's start), or, where that cannot be reset, the process's lifetime peak.
     peak_memory_bytes: int
-    peak_memory_kind: Literal["cuda_max_allocated", "process_max_rss"]
+    peak_memory_kind: Literal["cuda_max_allocated", "process_peak_rss", "process_max_rss"]
+    memory_budget_bytes: int  # the budget the microbatches were sized for (memory.py)
+    microbatch_max_tokens: int  # the largest microbatch that budget allows (<= packing.max_tokens)
 
 
 class TrainStepResponse(_Msg):

@@ -125,6 +125,10 @@ def serve(cfg: LearnerConfig, inp: IO[str], out: IO[str], initial_adapter: Path 
     from .distributed import init_distributed
     from .train import InvalidBatch, Learner
 
+    if cfg.serving is not None:  # before any weight is read: a tokenizer that disagrees with the server ends it here
+        from .tokenizer_check import check_serving
+
+        check_serving(cfg.model, cfg.serving)
     ctx = init_distributed()
     learner = Learner(cfg, ctx, initial_adapter)
     if initial_adapter is not None:

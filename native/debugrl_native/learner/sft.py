@@ -135,7 +135,11 @@ def _microbatches(learner, examples: list[SftExample]) -> tuple[list, int, int, 
     keep = [e for e in examples if len(e.token_ids) <= max_tokens]  # the seed excluded what did not fit 16,384
     seqs = [PackedSequence(Chain(list(e.token_ids), list(e.assistant_mask), [0.0] * len(e.token_ids), steps=1), i, "bc")
             for i, e in enumerate(keep)]
-    bins = pack([len(s.chain.tokens) for s in seqs], max_tokens)
+    from .memory import refuse_oversized
+
+    for e in keep:  # an example is never split: one longer than the memory allows refuses the step, now
+        refuse_oversized(len(e.token_ids), f"SFT example {e.example_id}", learner.memory)
+    bins = pack([len(s.chain.tokens) for s in seqs], learner.microbatch_tokens)
     ranks = assign_to_ranks([b.tokens for b in bins], learner.ctx.world_size)
     total = sum(sum(e.assistant_mask) for e in keep)
     return [[seqs[i] for i in b.items] for b in bins], total, len(examples) - len(keep), bins, ranks
@@ -172,7 +176,7 @@ def sft_step(learner, examples: list[SftExample], lr: float) -> SftStepMetrics:
     learner.optimizer.zero_grad(set_to_none=True)
     (loss_all,) = all_reduce_scalars([loss_sum], learner.ctx)
     return SftStepMetrics(loss=loss_all, tokens=total, examples=len(examples) - dropped, microbatches=len(bins),
-                          microbatch_fill=fill_ratio(bins, learner.cfg.packing.max_tokens) if bins else 0.0,
+                          microbatch_fill=fill_ratio(bins, learner.microbatch_tokens) if bins else 0.0,
                           grad_norm=grad_norm if math.isfinite(grad_norm) else 0.0, too_long_dropped=dropped)
 
 

@@ -6,7 +6,7 @@ deterministic, so each rank knows its own microbatches and how many slots the bu
 
 from __future__ import annotations
 
-import resource
+import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -51,6 +51,7 @@ from .loss import (
     policy_loss,
     response_coefficients,
 )
+from .memory import plan_memory, read_peak, refuse_oversized, reset_peak
 from .models import load_from_config
 from .packing import (
     Chain,
@@ -120,8 +121,12 @@ class _Sums:
     tokens: int = 0
 
 
-def prepare_batch(batch: TrainBatch, cfg: LearnerConfig, current_version: int, vocab_size: int) -> PreparedBatch:
-    """Stale filter, group advantages, length weights, chains and coefficients: everything before the model runs."""
+def prepare_batch(batch: TrainBatch, cfg: LearnerConfig, current_version: int, vocab_size: int,
+                  microbatch_tokens: int | None = None) -> PreparedBatch:
+    """Stale filter, group advantages, length weights, chains and coefficients: everything before the model runs.
+
+    `microbatch_tokens` (<= packing.max_tokens) is what one microbatch may hold in memory (memory.py): a trajectory
+    longer than that goes in chain by chain."""
     lc, max_tokens = cfg.loss, cfg.packing.max_tokens
     items: list[_Item] = []
     advantages: list[float] = []
@@ -151,7 +156,8 @@ def prepare_batch(batch: TrainBatch, cfg: LearnerConfig, current_version: int, v
                 continue
             whole = _Item([PackedSequence(c, owner, "rl") for c in traj_chains])
             # a trajectory too long for one microbatch (only possible with several chains) goes in chain by chain
-            items.extend([whole] if whole.tokens <= max_tokens else [_Item([seq]) for seq in whole.sequences])
+            items.extend([whole] if whole.tokens <= (microbatch_tokens or max_tokens)
+                         else [_Item([seq]) for seq in whole.sequences])
             chains += len(traj_chains)
             advantages.append(float(adv[t] * lw[t]))
             response_group.append(g)
@@ -206,12 +212,6 @@ def _dummy_microbatch() -> Microbatch:
     return assemble([PackedSequence(Chain([0, 0], [False, False], [0.0, 0.0]), 0, "rl")])
 
 
-def _peak_memory(device: torch.device) -> tuple[int, str]:
-    if device.type == "cuda":
-        return int(torch.cuda.max_memory_allocated(device)), "cuda_max_allocated"
-    return int(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss) * 1024, "process_max_rss"
-
-
 class Learner:
     def __init__(self, cfg: LearnerConfig, ctx: DistContext | None = None, initial_adapter: Path | None = None):
         self.cfg = cfg
@@ -235,7 +235,10 @@ class Learner:
             self.adapter_path = cfg.output_dir / f"v{self.version}"
             if self.ctx.is_main:
                 save_adapter(model, self.adapter_path, self.version, cfg.lora, cfg.base_model_name)
-        if cfg.gradient_checkpointing:
+        # Unset: on for a CPU learner (a 16k-token GRPO step without it grew the service to 21 GB), off on a GPU.
+        self.checkpointing = (cfg.gradient_checkpointing if cfg.gradient_checkpointing is not None
+                              else self.ctx.device.type == "cpu")
+        if self.checkpointing:
             model.gradient_checkpointing_enable(gradient_checkpointing_kwargs={"use_reentrant": False})
         self.vocab_size = int(model.config.vocab_size)
         self.adapter_params = list(lora_parameters(model).values())
@@ -246,6 +249,13 @@ class Learner:
         self.model.train()
         o = cfg.optim
         self.optimizer = torch.optim.AdamW(self.adapter_params, lr=o.lr, betas=o.betas, weight_decay=o.weight_decay)
+        # Microbatch tokens from the memory budget and the model's size; every rank packs alike, so the smallest wins.
+        self.memory = plan_memory(config=model.config, dtype=next(model.parameters()).dtype,
+                                  checkpointing=self.checkpointing, device=self.ctx.device,
+                                  adapter_params=self.adapter_params, budget_gb=cfg.memory_budget_gb,
+                                  packing_max_tokens=cfg.packing.max_tokens)
+        self.microbatch_tokens = int(min(all_reduce_scalars([self.memory.max_tokens], self.ctx, "min")))
+        print(f"learner: {self.memory.describe()}", file=sys.stderr)
         self.kl_coef = cfg.loss.kl_coef
 
     def reference_policy(self):
@@ -289,7 +299,7 @@ class Learner:
         lc, dev = self.cfg.loss, self.ctx.device
         wanted = set(split)
         seqs = [seq for it in prep.items for seq in it.sequences if seq.kind == "rl" and seq.owner in wanted]
-        bins = pack_first_fit_decreasing([len(q.chain.tokens) for q in seqs], self.cfg.packing.max_tokens)
+        bins = pack_first_fit_decreasing([len(q.chain.tokens) for q in seqs], self.microbatch_tokens)
         ranks = assign_to_ranks([b.tokens for b in bins], self.ctx.world_size)
         mine = ranks[self.ctx.rank]
         num = prep.response_tokens.shape[0]
@@ -313,14 +323,15 @@ class Learner:
     def train_step(self, batch: TrainBatch) -> TrainMetrics:
         t0 = time.perf_counter()
         dev, lc = self.ctx.device, self.cfg.loss
-        if dev.type == "cuda":
-            torch.cuda.reset_peak_memory_stats(dev)
+        reset_peak(dev)
         try:
-            prep = prepare_batch(batch, self.cfg, self.version, self.vocab_size)
+            prep = prepare_batch(batch, self.cfg, self.version, self.vocab_size, self.microbatch_tokens)
+            for it in prep.items:  # a chain is never split: one longer than memory allows refuses the step, now
+                refuse_oversized(it.tokens, "a chain of this batch", self.memory)
         except ValueError as e:
             raise InvalidBatch(str(e)) from e
         loads = [it.tokens for it in prep.items]
-        bins = pack(loads, self.cfg.packing.max_tokens)
+        bins = pack(loads, self.microbatch_tokens)
         bin_loads = [b.tokens for b in bins]
         ranks = assign_to_ranks(bin_loads, self.ctx.world_size)
         mine = ranks[self.ctx.rank]
@@ -401,7 +412,7 @@ class Learner:
             if self.ctx.is_main:
                 save_adapter(self.model, self.adapter_path, self.version, self.cfg.lora, self.cfg.base_model_name)
         elapsed = time.perf_counter() - t0
-        peak, peak_kind = _peak_memory(dev)
+        peak, peak_kind = read_peak(dev)
         finite = lambda x: x if abs(x) != float("inf") else 0.0  # noqa: E731 - empty sets report 0, not inf
         return TrainMetrics(
             loss_total=policy + kl_coef * kl + lc.bc_coef * bc,
@@ -420,10 +431,11 @@ class Learner:
             chains=prep.chains,
             rl_loss_tokens=int(rl_tok), bc_loss_tokens=int(bc_tok), tokens=int(tokens),
             microbatches=len(bins),
-            microbatch_fill=fill_ratio(bins, self.cfg.packing.max_tokens),
+            microbatch_fill=fill_ratio(bins, self.microbatch_tokens),
             rank_balance=rank_balance(bin_loads, ranks),
             grad_norm=grad_norm,
             step_seconds=elapsed,
             tokens_per_s=tokens / elapsed if elapsed > 0 else 0.0,
             peak_memory_bytes=peak, peak_memory_kind=peak_kind,
+            memory_budget_bytes=self.memory.budget_bytes, microbatch_max_tokens=self.microbatch_tokens,
         )
