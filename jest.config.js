@@ -16,6 +16,7 @@ const UNIT = [
   'config-ports',
   'curriculum',
   'deploy-config',
+  'learner-schema',
   'metrics',
   'report',
   'reward',

@@ -16,6 +16,9 @@ export interface TrainingReport {
   lagHistogram: Record<string, number>;
   staleGroupsRejected: number;
   rejectedTrajectories: Record<string, number>;
+  /** Zero-signal groups (all rewards equal, common/zero-signal.ts) over the steps that counted them: left out of
+   * training, trained anyway, and their share of the groups that were either trained or left out (null: none counted). */
+  zeroSignal: { dropped: number; trained: number; groups: number; share: number | null };
 }
 
 export function buildTrainingReport(runId: string, points: StepPoint[], steps: StepResult[], generatedAt = new Date().toISOString()): TrainingReport {
@@ -26,7 +29,12 @@ export function buildTrainingReport(runId: string, points: StepPoint[], steps: S
     for (const r of s.rejectedTrajectories) rejectedTrajectories[r.reason] = (rejectedTrajectories[r.reason] ?? 0) + 1;
   }
   const staleGroupsRejected = steps.reduce((n, s) => n + s.rejectedGroups.filter((g) => g.reason === 'policy-lag').length, 0);
-  return { schema: TRAINING_REPORT_SCHEMA, runId, generatedAt, points, lagHistogram, staleGroupsRejected, rejectedTrajectories };
+  const counted = points.filter((p) => p.zeroSignalDropped !== undefined);
+  const dropped = counted.reduce((n, p) => n + (p.zeroSignalDropped ?? 0), 0);
+  const trained = counted.reduce((n, p) => n + (p.zeroSignalTrained ?? 0), 0);
+  const groups = dropped + counted.reduce((n, p) => n + p.trained, 0);
+  const zeroSignal = { dropped, trained, groups, share: groups ? (dropped + trained) / groups : null };
+  return { schema: TRAINING_REPORT_SCHEMA, runId, generatedAt, points, lagHistogram, staleGroupsRejected, rejectedTrajectories, zeroSignal };
 }
 
 const COLORS = ['#4269d0', '#ff725c', '#3ca951', '#efb118'];
@@ -62,6 +70,9 @@ export function lineChart(title: string, steps: number[], series: { name: string
   return out.join('');
 }
 
+const zeroSignalText = (z: TrainingReport['zeroSignal'] | undefined) =>
+  z?.share === null || z === undefined ? 'not counted' : `${z.dropped + z.trained} of ${z.groups} (${(100 * z.share).toFixed(0)} %), ${z.dropped} left out, ${z.trained} trained`;
+
 export function renderTrainingHtml(r: TrainingReport): string {
   const steps = r.points.map((p) => p.step);
   const col = (f: (p: StepPoint) => number | null) => r.points.map(f);
@@ -78,14 +89,14 @@ export function renderTrainingHtml(r: TrainingReport): string {
   ];
   const lags = Object.entries(r.lagHistogram).sort((a, b) => Number(a[0]) - Number(b[0]));
   const rows = r.points
-    .map((p) => `<tr><td>${p.step}</td><td>${p.version}</td><td>${p.meanReward.toFixed(3)}</td><td>${p.passRate.toFixed(2)}</td><td>${p.trained}</td><td>${esc(p.curriculumPhase)}</td><td>${p.lag0MeanAbsLogRatio === null ? '—' : p.lag0MeanAbsLogRatio.toExponential(2)}</td></tr>`)
+    .map((p) => `<tr><td>${p.step}</td><td>${p.version}</td><td>${p.meanReward.toFixed(3)}</td><td>${p.passRate.toFixed(2)}</td><td>${p.trained}</td><td>${p.zeroSignalTrained ?? '—'}</td><td>${p.zeroSignalDropped ?? '—'}</td><td>${esc(p.curriculumPhase)}</td><td>${p.lag0MeanAbsLogRatio === null ? '—' : p.lag0MeanAbsLogRatio.toExponential(2)}</td></tr>`)
     .join('');
   return `<!doctype html><html><head><meta charset="utf-8"><title>Training ${esc(r.runId)}</title>
 <style>body{font-family:system-ui,sans-serif;margin:24px;max-width:1000px}svg{margin:6px}td,th{padding:2px 10px;text-align:right}</style></head><body>
 <h1>Training run ${esc(r.runId)}</h1><p>Generated ${esc(r.generatedAt)}. ${r.points.length} step(s); stale groups refused: ${r.staleGroupsRejected};
-refused trajectories: ${esc(JSON.stringify(r.rejectedTrajectories))}; lag histogram (trajectories per lag): ${esc(lags.map(([l, n]) => `${l}: ${n}`).join(', ') || 'none')}.</p>
+refused trajectories: ${esc(JSON.stringify(r.rejectedTrajectories))}; zero-signal groups: ${zeroSignalText(r.zeroSignal)}; lag histogram (trajectories per lag): ${esc(lags.map(([l, n]) => `${l}: ${n}`).join(', ') || 'none')}.</p>
 <div>${charts.join('')}</div>
-<table><tr><th>step</th><th>version</th><th>reward</th><th>pass</th><th>groups</th><th>phase</th><th>lag-0 |log ρ|</th></tr>${rows}</table></body></html>`;
+<table><tr><th>step</th><th>version</th><th>reward</th><th>pass</th><th>groups</th><th>zero-signal trained</th><th>zero-signal dropped</th><th>phase</th><th>lag-0 |log ρ|</th></tr>${rows}</table></body></html>`;
 }
 
 export function writeTrainingReport(r: TrainingReport, outDir: string): { html: string; json: string } {

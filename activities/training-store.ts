@@ -21,6 +21,7 @@ import { foldGroupEpisodes, initialCurriculum, type CurriculumState } from '../c
 import { episodeReward, isScorable, REWARD_CONFIG, rewardInputsFromRecord } from '../common/reward';
 import { GROUP_SCHEMA, GroupEpisode, GroupRecord, TRAINING_GROUPS_TOPIC, type StepPoint, type StepResult, type TrainingRunConfig } from '../common/training';
 import { TrajectoryRecord } from '../common/trajectory';
+import { ZERO_SIGNAL_DROPPED } from '../common/zero-signal';
 import { listTaskDirs, loadTask, resolveTaskDir } from '../tasks/task-loader';
 import { checkRlInputs, rlInputFailure } from './rl-init';
 import { buildTrainingReport, writeTrainingReport } from './training-report';
@@ -53,15 +54,26 @@ export async function beginRun(deps: TrainingStoreDeps, run: { runId: string; wo
   return { input: row.input, created: (ins.rowCount ?? 0) > 0 };
 }
 
-/** Store the sealed group and send it to Kafka (see the header for why a duplicate send is harmless). */
-export async function sealAndPublishGroup(deps: TrainingStoreDeps, record: GroupRecord): Promise<{ partition: number; offset: string }> {
+async function insertGroup(deps: TrainingStoreDeps, record: GroupRecord, rejectedReason: string | null): Promise<void> {
   GroupRecord.parse(record);
   const minVersion = Math.min(...record.episodes.map((e) => e.minPolicyVersion));
   await deps.pool.query(
-    `insert into training_groups (group_id, run_id, task_id, reward_config, episodes, min_policy_version, sealed_reason, infra_failures)
-     values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (group_id) do nothing`,
-    [record.groupId, record.runId, record.taskId, record.rewardConfig, JSON.stringify(record.episodes), minVersion, record.sealedReason, record.infraFailures],
+    `insert into training_groups (group_id, run_id, task_id, reward_config, episodes, min_policy_version, sealed_reason, infra_failures, rejected_reason)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9) on conflict (group_id) do nothing`,
+    [record.groupId, record.runId, record.taskId, record.rewardConfig, JSON.stringify(record.episodes), minVersion, record.sealedReason, record.infraFailures, rejectedReason],
   );
+}
+
+/** Store a group dropped for zero signal: the row only (rejected_reason 'zero-signal'), for the record and a resumed
+ * run's curriculum; never on Kafka, so no step reads it. */
+export async function storeDroppedGroup(deps: TrainingStoreDeps, record: GroupRecord): Promise<{ dropped: typeof ZERO_SIGNAL_DROPPED }> {
+  await insertGroup(deps, record, ZERO_SIGNAL_DROPPED);
+  return { dropped: ZERO_SIGNAL_DROPPED };
+}
+
+/** Store the sealed group and send it to Kafka (see the header for why a duplicate send is harmless). */
+export async function sealAndPublishGroup(deps: TrainingStoreDeps, record: GroupRecord): Promise<{ partition: number; offset: string }> {
+  await insertGroup(deps, record, null);
   const row = (await deps.pool.query('select publish_partition, kafka_offset from training_groups where group_id = $1', [record.groupId])).rows[0];
   if (row.kafka_offset !== null) return { partition: row.publish_partition, offset: String(row.kafka_offset) };
   const partitions = (await topicOffsets(deps.kafka, TRAINING_GROUPS_TOPIC)).length;
@@ -215,7 +227,10 @@ export function createTrainingActivities(deps: TrainingStoreDeps & { config: Con
       }
       await beginRun(deps, input);
       const last = await lastCommitted(deps.pool, input.runId);
-      const queued = await deps.pool.query('select group_id from training_groups where run_id = $1 and consumed_step is null order by sealed_at', [input.runId]);
+      const queued = await deps.pool.query(
+        'select group_id from training_groups where run_id = $1 and consumed_step is null and rejected_reason is distinct from $2 order by sealed_at',
+        [input.runId, ZERO_SIGNAL_DROPPED],
+      );
       const seq = await deps.pool.query('select count(*)::int as n from training_groups where run_id = $1', [input.runId]);
       const cfg = input.input;
       let ids: string[];
@@ -267,8 +282,10 @@ export function createTrainingActivities(deps: TrainingStoreDeps & { config: Con
       return { scorable: true, episode: { ...base, reward: r.total, components: r.components } };
     },
 
-    async sealGroup(input: { runId: string; groupId: string; taskId: string; episodes: GroupEpisode[]; sealedReason: 'full' | 'partial-timeout'; infraFailures: number }) {
-      return sealAndPublishGroup(deps, { schema: GROUP_SCHEMA, rewardConfig: REWARD_CONFIG.version, ...input });
+    async sealGroup(input: { runId: string; groupId: string; taskId: string; episodes: GroupEpisode[]; sealedReason: 'full' | 'partial-timeout'; infraFailures: number; dropped?: typeof ZERO_SIGNAL_DROPPED }) {
+      const { dropped, ...group } = input;
+      const record: GroupRecord = { schema: GROUP_SCHEMA, rewardConfig: REWARD_CONFIG.version, ...group };
+      return dropped ? storeDroppedGroup(deps, record) : sealAndPublishGroup(deps, record);
     },
 
     /** Store the step's point and rewrite the run's report (reports/<run>/training.{html,json}). */

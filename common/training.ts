@@ -105,6 +105,12 @@ export const TrainingRunInput = z
     bcCorpus: z.string().min(1).optional(),
     bcWeight: z.number().min(0).max(100).optional(),
     bcExamples: z.number().int().min(1).max(1024).optional(),
+    /** DAPO's dynamic sampling: a sealed group whose rewards are all equal (zero advantage, common/zero-signal.ts) is
+     * stored but not trained, and the run samples another; CLI `--keep-zero-signal-groups` turns it off. */
+    dropZeroSignalGroups: z.boolean().default(true),
+    /** After this many zero-signal groups in a row, they are trained anyway until one with signal comes (the run never
+     * samples forever; the progress query says so). Default 2 × groupsPerStep. */
+    zeroSignalPatience: z.number().int().min(1).max(100_000).optional(),
   })
   .strict()
   .superRefine((v, ctx) => {
@@ -126,6 +132,7 @@ export function runSettings(cfg: TrainingRunConfig) {
     minToSeal: cfg.minToSeal ?? Math.min(cfg.groupSize, Math.ceil((2 * cfg.groupSize) / 3)),
     highWater: cfg.highWater ?? 2 * cfg.groupsPerStep,
     lowWater: cfg.lowWater ?? cfg.groupsPerStep,
+    zeroSignalPatience: cfg.zeroSignalPatience ?? 2 * cfg.groupsPerStep,
     /** The learner's BC coefficient when none is given (native learner config.py `bc_coef`), and examples per step. */
     bcWeight: cfg.bcWeight ?? 0.1,
     bcExamples: cfg.bcExamples ?? 4,
@@ -209,6 +216,10 @@ export interface StepPoint {
   /** The behaviour-cloning loss (mean NLL of the replayed SFT tokens) before its weight; null when the step replayed
    * none, absent in points stored before BC replay. */
   bcLoss?: number | null;
+  /** Zero-signal groups (common/zero-signal.ts): sampled since the previous step and left out of training, and among
+   * this step's trained groups. Absent in points stored before they were counted. */
+  zeroSignalDropped?: number;
+  zeroSignalTrained?: number;
   atMs: number;
 }
 
@@ -231,4 +242,22 @@ export interface TrainingProgress {
   curriculum: CurriculumSummary;
   perStep: StepPoint[];
   startedAtMs: number;
+  /** Zero-signal groups so far (absent from workflows older than the count). */
+  zeroSignal?: ZeroSignalProgress;
+}
+
+export interface ZeroSignalProgress {
+  /** Sealed groups, and those of them whose rewards were all equal. */
+  groups: number;
+  zeroSignal: number;
+  /** zeroSignal / groups (0 before any group). */
+  share: number;
+  dropped: number;
+  trained: number;
+  /** Consecutive zero-signal groups up to the newest, and the patience after which they are trained anyway. */
+  streak: number;
+  patience: number;
+  dropEnabled: boolean;
+  /** Set while the guard is training zero-signal groups because none with signal came. */
+  warning: string | null;
 }

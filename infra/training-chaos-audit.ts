@@ -4,7 +4,7 @@
  *  - the workflow completed all its steps, at the version it should;
  *  - steps 1..N are each committed once, and each raised the policy version by exactly one (no step trained twice,
  *    versions contiguous), each with an adapter;
- *  - every sealed group (`training_groups`) is consumed by exactly one step, the one its `consumed_step` names, and no
+ *  - every sealed group (`training_groups`) but those dropped for zero signal (never sent, never consumed) is consumed by exactly one step, the one its `consumed_step` names, and no
  *    step names a group that was never sealed; group sequence numbers have no gap (a gap is a group opened and lost);
  *  - every sealed group is on the `training-groups` topic, below the run's committed consumer offset;
  *  - every episode a group names is stored, and no episode is stored twice in PostgreSQL or on `rollouts`. */
@@ -15,6 +15,7 @@ import { makePool } from '../activities/pg';
 import { stepsOf } from '../activities/training-store';
 import { loadConfig } from '../common/config';
 import { TRAINING_GROUPS_TOPIC, type TrainingProgress } from '../common/training';
+import { ZERO_SIGNAL_DROPPED } from '../common/zero-signal';
 import { rolloutsOf, tally } from './chaos-audit';
 
 /** The part of the stored run input the audit needs (training_runs.input is the validated TrainingRunConfig). */
@@ -28,7 +29,8 @@ export interface TrainingAudit {
   runId: string;
   workflow: { status: string; steps: number | null; version: number | null; groupsFailed: number | null; infraFailures: number | null; episodesRun: number | null };
   steps: { expected: number; committed: number; versions: number[] };
-  groups: { expected: number; sealed: number; consumed: number; lost: string[]; duplicated: string[]; partial: number };
+  /** sealed counts the groups sent to training; droppedZeroSignal those stored but left out (common/zero-signal.ts). */
+  groups: { expected: number; sealed: number; consumed: number; lost: string[]; duplicated: string[]; partial: number; droppedZeroSignal: number };
   kafka: { groupMessages: number; duplicateSends: number; unconsumed: string[]; rolloutRecords: number };
   episodes: { rows: number; lost: string[]; duplicated: string[] };
   violations: string[];
@@ -40,6 +42,7 @@ interface GroupRow {
   publish_partition: number | null;
   kafka_offset: string | null;
   sealed_reason: string;
+  rejected_reason: string | null;
   episodes: { episodeId: string }[];
 }
 
@@ -85,7 +88,12 @@ export async function auditTraining(runId: string): Promise<TrainingAudit> {
     if (steps.length !== cfg.steps) violations.push(`${steps.length} committed steps, expected ${cfg.steps}`);
 
     // Groups: sealed rows against the steps that consumed them.
-    const groups = (await pool.query('select group_id, consumed_step, publish_partition, kafka_offset, sealed_reason, episodes from training_groups where run_id = $1', [runId])).rows as GroupRow[];
+    const groupRows = (await pool.query('select group_id, consumed_step, publish_partition, kafka_offset, sealed_reason, rejected_reason, episodes from training_groups where run_id = $1', [runId])).rows as GroupRow[];
+    // A group dropped for zero signal is stored for the record but never sent or consumed: it must stay that way.
+    const dropped = groupRows.filter((g) => g.rejected_reason === ZERO_SIGNAL_DROPPED);
+    const groups = groupRows.filter((g) => g.rejected_reason !== ZERO_SIGNAL_DROPPED);
+    const droppedBad = dropped.filter((g) => g.consumed_step !== null || g.kafka_offset !== null).map((g) => g.group_id);
+    if (droppedBad.length) violations.push(`groups dropped for zero signal but sent or consumed: ${droppedBad.join(', ')}`);
     const sealed = new Set(groups.map((g) => g.group_id));
     const consumedBy = new Map<string, string[]>();
     for (const s of steps) for (const g of [...s.trainedGroups, ...s.rejectedGroups.map((r) => r.groupId)]) consumedBy.set(g, [...(consumedBy.get(g) ?? []), s.stepId]);
@@ -99,7 +107,7 @@ export async function auditTraining(runId: string): Promise<TrainingAudit> {
     if (consumption.lost.length) violations.push(`sealed but never consumed: ${consumption.lost.join(', ')}`);
     if (consumption.duplicated.length) violations.push(`consumed by more than one step: ${consumption.duplicated.join(', ')}`);
     // Group ids end in .g<seq>, numbered from 1 as they open: a missing number is a group that opened and vanished.
-    const seqs = groups.map((g) => Number(/\.g(\d+)$/.exec(g.group_id)?.[1] ?? NaN)).sort((a, b) => a - b);
+    const seqs = groupRows.map((g) => Number(/\.g(\d+)$/.exec(g.group_id)?.[1] ?? NaN)).sort((a, b) => a - b);
     const gaps = seqs.length ? Array.from({ length: seqs[seqs.length - 1] }, (_, i) => i + 1).filter((n) => !seqs.includes(n)) : [];
     if (gaps.length) violations.push(`group numbers missing (opened, never sealed): ${gaps.map((n) => `g${n}`).join(', ')}`);
     const expectedGroups = cfg.steps * cfg.groupsPerStep;
@@ -119,7 +127,9 @@ export async function auditTraining(runId: string): Promise<TrainingAudit> {
     }
     const notSent = [...sealed].filter((g) => !sends.has(g));
     if (notSent.length) violations.push(`sealed groups missing from ${TRAINING_GROUPS_TOPIC}: ${notSent.join(', ')}`);
-    const unsealedSends = [...sends.keys()].filter((g) => !sealed.has(g));
+    const unsealedSends = [...sends.keys()].filter((g) => !sealed.has(g) && !dropped.some((d) => d.group_id === g));
+    const droppedSent = dropped.filter((g) => sends.has(g.group_id)).map((g) => g.group_id);
+    if (droppedSent.length) violations.push(`${TRAINING_GROUPS_TOPIC} carries groups dropped for zero signal: ${droppedSent.join(', ')}`);
     if (unsealedSends.length) violations.push(`${TRAINING_GROUPS_TOPIC} carries groups with no row: ${unsealedSends.join(', ')}`);
     // A group is consumed in Kafka terms when its first copy lies below the committed offset of its partition.
     const unconsumed = [...sends].filter(([, at]) => !at.some((a) => a.offset < (next.get(a.partition) ?? 0n))).map(([g]) => g);
@@ -155,6 +165,7 @@ export async function auditTraining(runId: string): Promise<TrainingAudit> {
         lost: [...new Set([...consumption.lost, ...gaps.map((n) => `g${n}`), ...notSent])],
         duplicated: [...new Set([...consumption.duplicated, ...phantom])],
         partial: groups.filter((g) => g.sealed_reason !== 'full').length,
+        droppedZeroSignal: dropped.length,
       },
       kafka: { groupMessages: [...sends.values()].reduce((n, at) => n + at.length, 0), duplicateSends, unconsumed, rolloutRecords: workflowsInKafka.length },
       episodes: { rows: eps.length, lost: [...new Set([...epLost, ...notOnRollouts])], duplicated: [...new Set([...epDup, ...kafkaDup, ...reused])] },

@@ -28,6 +28,8 @@ interface Scenario {
   /** Every training step waits for this before it trains. */
   trainGate?: Promise<void>;
   evalPassAt1?: number;
+  /** Episode k of group n's reward; by default +1 for even k and -1 for odd k (every group has signal). */
+  reward?(group: number, k: number): number;
 }
 
 /** What the fakes saw, per run, with the time of each event. */
@@ -35,6 +37,8 @@ interface Seen {
   episodes: { group: number; k: number; policy: string; atMs: number }[];
   scored: string[];
   sealed: { groupId: string; reason: string; episodes: number; infraFailures: number; atMs: number }[];
+  /** Groups sealed as dropped for zero signal: stored, never queued for training. */
+  dropped: string[];
   queued: string[];
   steps: { step: number; groups: string[]; startMs: number; endMs: number }[];
   published: number[];
@@ -66,13 +70,16 @@ const activities = {
   },
   async scoreEpisode(input: { episodeId: string }): Promise<{ scorable: boolean; episode: GroupEpisode }> {
     seen.get(runOf(input.episodeId))!.scored.push(input.episodeId);
-    const passed = Number(input.episodeId.slice(-1)) % 2 === 0;
-    return { scorable: true, episode: { episodeId: input.episodeId, reward: passed ? 1 : -1, components: {}, passed, usedDebugger: true, minPolicyVersion: 0 } };
+    const k = Number(/\.e(\d+)$/.exec(input.episodeId)![1]);
+    const passed = k % 2 === 0;
+    const reward = scenarios.get(runOf(input.episodeId))!.reward?.(groupNumber(input.episodeId), k) ?? (passed ? 1 : -1);
+    return { scorable: true, episode: { episodeId: input.episodeId, reward, components: {}, passed, usedDebugger: true, minPolicyVersion: 0 } };
   },
-  async sealGroup(input: { runId: string; groupId: string; sealedReason: string; episodes: GroupEpisode[]; infraFailures: number }) {
+  async sealGroup(input: { runId: string; groupId: string; sealedReason: string; episodes: GroupEpisode[]; infraFailures: number; dropped?: string }) {
     const s = seen.get(input.runId)!;
     s.sealed.push({ groupId: input.groupId, reason: input.sealedReason, episodes: input.episodes.length, infraFailures: input.infraFailures, atMs: Date.now() });
-    s.queued.push(input.groupId);
+    if (input.dropped === 'zero-signal') s.dropped.push(input.groupId);
+    else s.queued.push(input.groupId);
     return { groupId: input.groupId };
   },
   async trainStep(input: { runId: string; step: number; groups: number }): Promise<StepResult> {
@@ -123,7 +130,7 @@ describe('TrainingRunWorkflow control flow (fake activities)', () => {
   async function start(scenario: Scenario, input: Partial<TrainingRunInput> & { steps: number }) {
     const runId = `fasttrain${Date.now()}x${n++}`;
     scenarios.set(runId, scenario);
-    const s: Seen = { episodes: [], scored: [], sealed: [], queued: [], steps: [], published: [], evaluations: [], version: 0 };
+    const s: Seen = { episodes: [], scored: [], sealed: [], dropped: [], queued: [], steps: [], published: [], evaluations: [], version: 0 };
     seen.set(runId, s);
     const handle = await env.client.workflow.start('TrainingRunWorkflow', {
       taskQueue, workflowId: runId, args: [{ runId, taskIds: TASKS.map((t) => t.id), learnerTaskQueue: taskQueue, ...input }],
@@ -214,6 +221,41 @@ describe('TrainingRunWorkflow control flow (fake activities)', () => {
     expect(first.status.name).toBe('CONTINUED_AS_NEW');
     const progress = (await handle.query('progress')) as { curriculum: { groups: number } };
     expect(progress.curriculum.groups).toBe(3);
+  }, 60_000);
+
+  type ZeroSignalView = { zeroSignal: { groups: number; zeroSignal: number; share: number; dropped: number; trained: number; streak: number; warning: string | null } };
+
+  it('drops zero-signal groups and samples others until the step has groups with signal (dynamic sampling)', async () => {
+    // Groups 1 and 2 all score -1.78 (zero advantage); from group 3 on the rewards differ. The high mark at 1 also
+    // checks that a dropped group lifts the block its sealing set: nothing is queued, so no step could lift it.
+    const { result, seen: s, handle } = await train(
+      { episode: () => fast, reward: (g, k) => (g <= 2 ? -1.78 : k % 2 ? -1 : 1) },
+      { steps: 1, groupSize: 2, groupsPerStep: 1, poolSize: 1, highWater: 1, lowWater: 0, zeroSignalPatience: 10 },
+    );
+    expect(s.dropped.map(groupNumber)).toEqual([1, 2]);
+    expect(s.steps.map((st) => st.groups.map(groupNumber))).toEqual([[3]]);
+    expect(result.perStep[0]).toMatchObject({ zeroSignalDropped: 2, zeroSignalTrained: 0, trained: 1 });
+    const p = (await handle.query('progress')) as ZeroSignalView;
+    expect(p.zeroSignal).toMatchObject({ groups: 3, zeroSignal: 2, dropped: 2, trained: 0, streak: 0, warning: null });
+    expect(p.zeroSignal.share).toBeCloseTo(2 / 3);
+  }, 60_000);
+
+  it('trains zero-signal groups anyway once the patience runs out, and says so', async () => {
+    const { result, seen: s, handle } = await train({ episode: () => fast, reward: () => -1.78 }, { steps: 2, groupSize: 2, groupsPerStep: 1, poolSize: 1, zeroSignalPatience: 2 });
+    // g1 dropped (streak 1); g2 reaches the patience (streak 2) and is trained, and so is g3 while no signal comes.
+    expect(s.dropped.map(groupNumber)).toEqual([1]);
+    expect(s.steps.map((st) => st.groups.map(groupNumber))).toEqual([[2], [3]]);
+    expect(result.perStep.map((p) => [p.zeroSignalDropped, p.zeroSignalTrained])).toEqual([[1, 1], [0, 1]]);
+    const p = (await handle.query('progress')) as ZeroSignalView;
+    expect(p.zeroSignal).toMatchObject({ groups: 3, zeroSignal: 3, dropped: 1, trained: 2, streak: 3 });
+    expect(p.zeroSignal.warning).toMatch(/no reward signal in the last 3 groups \(patience 2\)/);
+  }, 60_000);
+
+  it('trains zero-signal groups and only counts them when dynamic sampling is off', async () => {
+    const { result, seen: s } = await train({ episode: () => fast, reward: () => 0.5 }, { steps: 1, groupSize: 2, groupsPerStep: 1, poolSize: 1, dropZeroSignalGroups: false });
+    expect(s.dropped).toEqual([]);
+    expect(s.sealed).toHaveLength(1);
+    expect(result.perStep[0]).toMatchObject({ zeroSignalDropped: 0, zeroSignalTrained: 1 });
   }, 60_000);
 
   it('fails an invalid input non-retryably, naming the field', async () => {

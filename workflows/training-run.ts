@@ -8,6 +8,10 @@
  *   groups:    n episodes of one task. Sealed when n scored trajectories are in, or, after sealTimeout, with at least
  *              minToSeal (the seed: 8 of 12). An infrastructure failure is retried in a fresh sandbox and never
  *              scored; past its retries the whole group fails rather than train on a biased partial group.
+ *   signal:    a group whose rewards are all equal has zero advantage (common/zero-signal.ts). With
+ *              dropZeroSignalGroups (the default) it is stored but neither sent to Kafka nor queued, and the run samples
+ *              another group in its place (DAPO's dynamic sampling), until zeroSignalPatience such groups in a row: then
+ *              they are trained anyway and the progress query says so. Each step point counts them.
  *   training:  a sealed group is a record in PostgreSQL and Kafka (activity sealGroup); Temporal carries its id.
  *              When groupsPerStep are queued, trainStep runs on the GPU worker, then publishAdapter; new episodes use
  *              the newest adapter. At the queue's high-water mark no new episode starts; below the low mark (at or
@@ -34,6 +38,7 @@ import {
 import { nextGroup } from '../common/assignment';
 import { parseInput } from '../common/boundary';
 import { curriculumSummary, foldGroupEpisodes, initialCurriculum, pickTask } from '../common/curriculum';
+import { emptyZeroSignalCounts, foldSealedGroup, zeroSignalWarning, type ZeroSignalCounts } from '../common/zero-signal';
 import { policySpecFor, runSettings, servedAdapterName, TrainingRunInput, type GroupEpisode, type StepPoint, type StepResult, type TrainingProgress } from '../common/training';
 import type { AdapterActivities } from '../activities/adapters';
 import type { LearnerActivities } from '../activities/learner';
@@ -87,6 +92,8 @@ export interface RunState {
   busyMs: number;
   /** The served adapters' run scope (servedAdapterName); absent in state carried from before the scoped names. */
   adapterScope?: string | null;
+  /** Zero-signal group counters; absent in state carried from before they were counted. */
+  zeroSignal?: ZeroSignalCounts;
 }
 
 /** mulberry32: a small deterministic PRNG whose state survives continue-as-new (workflow code may not use Math.random). */
@@ -99,7 +106,7 @@ function nextRandom(state: RunState): number {
 
 export async function TrainingRunWorkflow(rawInput: unknown, carried?: RunState): Promise<{ runId: string; steps: number; version: number; perStep: StepPoint[]; policy?: string }> {
   const cfg = parseInput(TrainingRunInput, rawInput, 'TrainingRunWorkflow');
-  const { minToSeal, highWater, lowWater } = runSettings(cfg);
+  const { minToSeal, highWater, lowWater, zeroSignalPatience } = runSettings(cfg);
   const info = workflowInfo();
   const runId = cfg.runId ?? info.workflowId;
   // Adapters are served as `<run>.policy-v<N>` (see servedAdapterName); histories from before that keep the bare name,
@@ -112,6 +119,9 @@ export async function TrainingRunWorkflow(rawInput: unknown, carried?: RunState)
   /** Behaviour-cloning replay of an SFT corpus: trainStep picks each step's examples by the seed and the step. */
   const { bcWeight, bcExamples } = runSettings(cfg);
   const bc = cfg.bcCorpus !== undefined ? { corpus: cfg.bcCorpus, weight: bcWeight, examples: bcExamples, seed: cfg.seed } : undefined;
+  /** Dynamic sampling, 2026-12-03: a zero-signal group is not queued and another is sampled in its place. Histories
+   * from before queue every group (they are still counted). */
+  const dropZeroSignal = cfg.dropZeroSignalGroups && patched('drop-zero-signal-groups');
   const gpu = proxyActivities<LearnerActivities & AdapterActivities & RlInitActivities>({
     taskQueue: cfg.learnerTaskQueue,
     startToCloseTimeout: '2h',
@@ -143,9 +153,16 @@ export async function TrainingRunWorkflow(rawInput: unknown, carried?: RunState)
       poolSize, running, episodesDone: state.episodesDone, infraFailures: state.infraFailures, groupsOpen: state.open.length,
       groupsQueued: state.queued.length, groupsFailed: state.groupsFailed, staleGroupsRejected: state.staleGroupsRejected,
       rolloutsPerSecond: state.episodesDone / seconds, lagHistogram: state.lagHistogram, curriculum: curriculumSummary(state.curriculum),
-      perStep: state.perStep, startedAtMs: state.startedAtMs,
+      perStep: state.perStep, startedAtMs: state.startedAtMs, zeroSignal: zeroSignalProgress(),
     };
   });
+  const zeroSignalProgress = () => {
+    const z = state.zeroSignal ?? emptyZeroSignalCounts();
+    return {
+      groups: z.groups, zeroSignal: z.zeroSignal, share: z.groups ? z.zeroSignal / z.groups : 0, dropped: z.dropped, trained: z.trained, streak: z.streak,
+      patience: zeroSignalPatience, dropEnabled: dropZeroSignal, warning: zeroSignalWarning(z, zeroSignalPatience, dropZeroSignal),
+    };
+  };
 
   if (carried) state = carried;
   else {
@@ -173,6 +190,7 @@ export async function TrainingRunWorkflow(rawInput: unknown, carried?: RunState)
       busyMs: 0,
     };
   }
+  state.zeroSignal ??= emptyZeroSignalCounts();
   if (fromInit && !carried && state.step === 0) {
     // The learner starts from the init adapter and writes it as the first version; the server serves it from now on.
     const init = await gpu.prepareInitialPolicy({ runId, initAdapter: cfg.initAdapter!, learner: cfg.learner, maxPolicyLag: cfg.maxPolicyLag, ...(bc ? { bcWeight: bc.weight } : {}) });
@@ -231,9 +249,21 @@ export async function TrainingRunWorkflow(rawInput: unknown, carried?: RunState)
     state.open = state.open.filter((x) => x !== g);
     sealing++;
     // A group being sealed already counts toward the high mark: no episode starts while its record is written.
+    const wasBlocked = blocked;
     if (queueAccounting && state.queued.length + sealing >= highWater) blocked = true;
-    await store.sealGroup({ runId, groupId: g.groupId, taskId: g.taskId, episodes: g.done, sealedReason: reason, infraFailures: g.infraFailures }).finally(() => sealing--);
+    // Decided as the group seals, in sealing order, so the streak is the order groups came in.
+    const signal = foldSealedGroup(state.zeroSignal!, { groupId: g.groupId, rewards: g.done.map((e) => e.reward), dropEnabled: dropZeroSignal, patience: zeroSignalPatience });
+    state.zeroSignal = signal.counts;
+    const dropped = signal.action === 'drop';
+    await store.sealGroup({ runId, groupId: g.groupId, taskId: g.taskId, episodes: g.done, sealedReason: reason, infraFailures: g.infraFailures, ...(dropped ? { dropped: 'zero-signal' as const } : {}) }).finally(() => sealing--);
     state.curriculum = foldGroupEpisodes(state.curriculum, g.taskId, g.done);
+    if (dropped) {
+      // Stored for the record and the curriculum; the rollout loop opens another group in its place. The mark this
+      // group reached while sealing was never a queued group: lift the block it set, or a run whose queue is empty
+      // would wait forever for a step.
+      if (!wasBlocked && state.queued.length + sealing < highWater) blocked = false;
+      return;
+    }
     state.queued.push(g.groupId);
     if (state.queued.length >= highWater) blocked = true;
   }
@@ -288,6 +318,10 @@ export async function TrainingRunWorkflow(rawInput: unknown, carried?: RunState)
       });
       const consumed = new Set([...res.trainedGroups, ...res.rejectedGroups.map((g) => g.groupId)]);
       state.queued = state.queued.filter((id) => !consumed.has(id));
+      const zs = state.zeroSignal!;
+      const zeroSignalTrained = res.trainedGroups.filter((id) => zs.queuedIds.includes(id)).length;
+      const zeroSignalDropped = zs.droppedSinceStep;
+      state.zeroSignal = { ...zs, queuedIds: zs.queuedIds.filter((id) => !consumed.has(id)), droppedSinceStep: 0 };
       // The trained groups have left the queue: count their step at once, or the rollout loop sees one step's groups
       // missing while the adapter publishes and opens a group the run will never train.
       if (queueAccounting) state.step = res.step;
@@ -316,7 +350,7 @@ export async function TrainingRunWorkflow(rawInput: unknown, carried?: RunState)
         staleGroups: res.rejectedGroups.filter((g) => g.reason === 'policy-lag').length, rejectedTrajectories: res.rejectedTrajectories.length,
         klMean: num('kl_mean'), clipLow: num('clip_frac_low'), clipHigh: num('clip_frac_high'), ratioMean: num('ratio_mean'), offpolicyWeightMean: num('offpolicy_weight_mean'),
         busyFraction: state.busyMs / Math.max(1, Date.now() - state.startedAtMs), lag0MeanAbsLogRatio: res.lag0?.meanAbsLogRatio ?? null,
-        curriculumPhase: summary.phase, share3070: summary.share30to70, validationPass1,
+        curriculumPhase: summary.phase, share3070: summary.share30to70, validationPass1, zeroSignalDropped, zeroSignalTrained,
         bcLoss: num('sft_examples_trained') ? num('loss_bc') : null, atMs: Date.now(),
       });
       if (state.perStep.length > 500) state.perStep.shift();

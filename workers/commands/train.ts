@@ -12,7 +12,8 @@ import { Pool } from 'pg';
 import { describeZodError } from '../../common/boundary';
 import { loadConfig, REPO_ROOT, type Config } from '../../common/config';
 import { pgConnectionString, temporalConnectionOptions } from '../../common/connections';
-import { TrainingRunInput, type StepResult, type TrainingProgress } from '../../common/training';
+import { TrainingRunInput, type StepPoint, type StepResult, type TrainingProgress } from '../../common/training';
+import { isZeroSignal, ZERO_SIGNAL_DROPPED } from '../../common/zero-signal';
 import { adapterRank, checkRlInputs, resolveInitAdapter, RlInputError } from '../../activities/rl-init';
 import { action, choiceOption, describeError, intOption, workflowResult } from '../cli-kit';
 
@@ -39,6 +40,8 @@ interface TrainOptions {
   id?: string;
   resume?: string;
   detach?: boolean;
+  /** Commander's name for `--keep-zero-signal-groups`: false when given. */
+  dropZeroSignalGroups?: boolean;
 }
 
 export function trainingInputFrom(o: TrainOptions): Record<string, unknown> {
@@ -65,6 +68,7 @@ export function trainingInputFrom(o: TrainOptions): Record<string, unknown> {
     ...(o.tools ? { toolset: o.tools } : {}),
     ...(Object.keys(limits).length ? { limits } : {}),
     ...(Object.keys(learner).length ? { learner } : {}),
+    ...(o.dropZeroSignalGroups === false ? { dropZeroSignalGroups: false } : {}),
     // a path (with a "/" or a leading ".") is made absolute here: the workers do not share this working directory
     ...(o.initAdapter ? { initAdapter: /[/\\]|^\./.test(o.initAdapter) ? path.resolve(o.initAdapter) : o.initAdapter } : {}),
     ...(o.bcCorpus ? { bcCorpus: path.resolve(o.bcCorpus) } : {}),
@@ -76,7 +80,11 @@ export function trainingInputFrom(o: TrainOptions): Record<string, unknown> {
 export function formatTrainingProgress(p: TrainingProgress): string {
   const last = p.perStep.at(-1);
   const reward = last ? ` · reward ${last.meanReward.toFixed(3)} · pass ${(100 * last.passRate).toFixed(0)}%` : '';
-  return `step ${p.step}/${p.steps} · policy v${p.policyVersion} · ${p.running}/${p.poolSize} running · groups ${p.groupsOpen} open, ${p.groupsQueued} queued, ${p.groupsFailed} failed · ${p.episodesDone} episodes (${p.rolloutsPerSecond.toFixed(3)}/s) · stale ${p.staleGroupsRejected}${reward} · ${p.curriculum.phase} · ${p.phase}`;
+  const z = p.zeroSignal;
+  const zero = z?.groups
+    ? ` · zero-signal ${z.zeroSignal}/${z.groups} groups (${(100 * z.share).toFixed(0)}%, ${z.dropped} dropped)${z.warning ? ` · WARNING ${z.warning}` : ''}`
+    : '';
+  return `step ${p.step}/${p.steps} · policy v${p.policyVersion} · ${p.running}/${p.poolSize} running · groups ${p.groupsOpen} open, ${p.groupsQueued} queued, ${p.groupsFailed} failed · ${p.episodesDone} episodes (${p.rolloutsPerSecond.toFixed(3)}/s) · stale ${p.staleGroupsRejected}${reward}${zero} · ${p.curriculum.phase} · ${p.phase}`;
 }
 
 async function withClient<T>(config: Config, fn: (c: Client) => Promise<T>): Promise<T> {
@@ -173,12 +181,20 @@ async function status(runId: string): Promise<number> {
     const live = await withClient(config, (c) => c.workflow.getHandle(run.rows[0].workflow_id).query<TrainingProgress>('progress')).catch(() => null);
     if (live) console.log(formatTrainingProgress(live));
     const steps = (await pool.query('select result from training_steps where run_id = $1 order by step', [runId])).rows.map((r) => r.result as StepResult);
-    const groups = (await pool.query('select count(*)::int as sealed, count(consumed_step)::int as consumed from training_groups where run_id = $1', [runId])).rows[0];
-    console.log(`run ${runId}: ${steps.length} committed step(s), policy v${steps.at(-1)?.versionAfter ?? 0}; groups sealed ${groups.sealed}, consumed ${groups.consumed}`);
+    const rows = (await pool.query('select consumed_step, rejected_reason, episodes from training_groups where run_id = $1', [runId])).rows as { consumed_step: string | null; rejected_reason: string | null; episodes: { reward: number }[] }[];
+    const zero = rows.filter((g) => isZeroSignal(g.episodes.map((e) => e.reward))).length;
+    const dropped = rows.filter((g) => g.rejected_reason === ZERO_SIGNAL_DROPPED).length;
+    const share = rows.length ? ` (${((100 * zero) / rows.length).toFixed(0)}%)` : '';
+    console.log(
+      `run ${runId}: ${steps.length} committed step(s), policy v${steps.at(-1)?.versionAfter ?? 0}; groups sealed ${rows.length}, consumed ${rows.filter((g) => g.consumed_step).length}; zero-signal ${zero}${share}, of them dropped ${dropped}`,
+    );
+    const points = new Map((await pool.query('select step, point from training_points where run_id = $1', [runId])).rows.map((r) => [r.step as number, r.point as StepPoint]));
     for (const s of steps) {
+      const pt = points.get(s.step);
+      const zero = pt?.zeroSignalDropped !== undefined ? ` · zero-signal ${pt.zeroSignalTrained ?? 0} trained, ${pt.zeroSignalDropped} dropped` : '';
       const kl = typeof s.metrics?.kl_mean === 'number' ? ` · kl ${s.metrics.kl_mean.toExponential(2)}` : '';
       const bc = typeof s.metrics?.loss_bc === 'number' && s.metrics.sft_examples_trained ? ` · bc loss ${s.metrics.loss_bc.toFixed(4)} (${s.metrics.sft_examples_trained} examples)` : '';
-      console.log(`  step ${s.step}: v${s.versionBefore}->v${s.versionAfter} · ${s.trainedGroups.length} group(s) · reward ${s.meanReward.toFixed(3)} · pass ${(100 * s.passRate).toFixed(0)}% · stale ${s.rejectedGroups.length} · refused ${s.rejectedTrajectories.length}${kl}${bc}${s.lag0 ? ` · lag-0 |log rho| ${s.lag0.meanAbsLogRatio.toExponential(1)}` : ''}`);
+      console.log(`  step ${s.step}: v${s.versionBefore}->v${s.versionAfter} · ${s.trainedGroups.length} group(s) · reward ${s.meanReward.toFixed(3)} · pass ${(100 * s.passRate).toFixed(0)}% · stale ${s.rejectedGroups.length} · refused ${s.rejectedTrajectories.length}${zero}${kl}${bc}${s.lag0 ? ` · lag-0 |log rho| ${s.lag0.meanAbsLogRatio.toExponential(1)}` : ''}`);
     }
     console.log(`training report: ${path.join(REPO_ROOT, 'reports', runId, 'training.html')}`);
     return 0;
@@ -213,6 +229,7 @@ export function register(program: Command): void {
     .option('--bc-corpus <dir>', 'replay this SFT corpus (sft build --out) in a behaviour-cloning term every step')
     .option('--bc-weight <w>', 'weight of the behaviour-cloning term (default 0.1)')
     .option('--bc-examples <n>', 'SFT examples replayed per step (default 4)', intOption('--bc-examples', 1, 1024))
+    .option('--keep-zero-signal-groups', 'train groups whose rewards are all equal too (by default they are dropped and resampled)')
     .option('--detach', 'return once started')
     .action(action((o: TrainOptions) => start(o)));
   train
