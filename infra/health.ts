@@ -144,8 +144,8 @@ function readPid(file: string): number | null {
   return Number.isFinite(n) && n > 0 ? n : null;
 }
 
-/** The worker processes infra/workers started, from the files infra/supervise keeps in the data folder:
- * supervisor-NAME.pid, worker-NAME.pid and worker-NAME.state (restarts=, started=, last_exit=). */
+/** The processes infra/workers and infra/embedded started, from the files infra/supervise keeps in the data folder:
+ * supervisor-NAME.pid, worker-NAME.pid and worker-NAME.state (restarts=, started=, last_exit=, log=). */
 export function workerRows(dataDir: string, nowMs = Date.now()): WorkerRow[] {
   const files = fs.existsSync(dataDir) ? fs.readdirSync(dataDir) : [];
   const names = new Set(files.map((f) => /^(?:supervisor|worker)-([a-z][a-z0-9-]*)\.pid$/.exec(f)?.[1]).filter((n): n is string => !!n));
@@ -174,7 +174,7 @@ export function workerRows(dataDir: string, nowMs = Date.now()): WorkerRow[] {
       uptimeS: up && started > 0 ? Math.max(0, Math.round(nowMs / 1000 - started)) : null,
       restarts: Number(state.get('restarts') ?? 0),
       lastExit: state.get('last_exit') && state.get('last_exit') !== 'none' ? state.get('last_exit')! : null,
-      log: path.join(logs, `worker-${name}.log`),
+      log: state.get('log') || path.join(logs, `worker-${name}.log`),
       supervisorLog: supervisorPid ? path.join(logs, `supervisor-${name}.log`) : null,
     };
   });
