@@ -130,11 +130,16 @@ export interface LearnerRunOptions {
 
 /** The learner's config file for a run's spec (see native/debugrl_native/learner/config.py). */
 export function learnerConfigFor(spec: LearnerSpec, runDir: string, dataDir: string, maxPolicyLag: number, rl: LearnerRunOptions = {}): Record<string, unknown> {
-  const model = spec.model === 'smollm2' ? { kind: 'hf_directory', path: path.join(dataDir, 'models', 'smollm2-135m-instruct') } : { kind: 'tiny_qwen3_moe' };
+  const model = spec.model === 'smollm2' ? { kind: 'hf_directory', path: spec.modelDir ?? path.join(dataDir, 'models', 'smollm2-135m-instruct') } : { kind: 'tiny_qwen3_moe' };
   return {
     model,
     lora: { rank: spec.loraRank, alpha: 2 * spec.loraRank },
-    loss: { kl_coef: spec.klCoef, max_policy_lag: maxPolicyLag, ...(rl.bcWeight !== undefined ? { bc_coef: rl.bcWeight } : {}) },
+    loss: {
+      kl_coef: spec.klCoef,
+      max_policy_lag: maxPolicyLag,
+      ...(rl.bcWeight !== undefined ? { bc_coef: rl.bcWeight } : {}),
+      ...(spec.debugNegateAdvantages ? { debug_negate_advantages: true } : {}),
+    },
     packing: { max_tokens: spec.maxTokens },
     optim: { lr: spec.lr },
     output_dir: path.join(runDir, 'adapters'),

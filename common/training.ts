@@ -46,8 +46,13 @@ export const LearnerSpec = z
   .object({
     /** `smollm2`: the embedded server's SmolLM2-135M (its cached HF folder); `tiny-moe`: the random Qwen3-MoE. */
     model: z.enum(['smollm2', 'tiny-moe']).default('smollm2'),
+    /** With `smollm2`: train this transformers checkpoint folder (absolute path; config.json + safetensors + the SmolLM2
+     * tokenizer) instead of the cached SmolLM2, e.g. the tiny random model the embedded server serves with `--model DIR`
+     * in the learning test (tests/learning.test.ts). Server and learner must load the same folder. */
+    modelDir: z.string().regex(/^\//, 'must be an absolute path').optional(),
     loraRank: z.number().int().min(1).max(256).default(8),
-    lr: z.number().positive().max(1).default(1e-5),
+    /** 0 is allowed: the control arm of a learning measurement (and a mutation the learning test must fail under). */
+    lr: z.number().min(0).max(1).default(1e-5),
     /** Tokens per microbatch: the seed's 16,384 (what FSDP over two H200s made room for). */
     maxTokens: z.number().int().min(64).max(262_144).default(16_384),
     klCoef: z.number().min(0).default(0.01),
@@ -55,8 +60,14 @@ export const LearnerSpec = z
     initialVersion: z.number().int().min(0).default(0),
     /** Score every lag-0 trajectory before training and report mean |log rho| (one extra forward, no backward). */
     checkLogprobs: z.boolean().default(false),
+    /** TEST MUTATION ONLY: the learner trains on minus each advantage. tests/learning.test.ts sets it to show that the
+     * learning test fails when the update's sign is wrong; never set it in a real run. */
+    debugNegateAdvantages: z.boolean().optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((v, ctx) => {
+    if (v.modelDir !== undefined && v.model !== 'smollm2') ctx.addIssue({ code: 'custom', path: ['modelDir'], message: 'only with model "smollm2" (the checkpoint must use its tokenizer)' });
+  });
 export type LearnerSpec = z.infer<typeof LearnerSpec>;
 
 export const TrainingRunInput = z

@@ -9,6 +9,11 @@ starts load that folder (a couple of seconds).
 `tiny-random`: a 2-layer LlamaForCausalLM with random weights (fixed seed) behind the real SmolLM2 tokenizer. It
 produces nonsense, quickly, which is what tests of the server's plumbing and of constrained decoding want: the
 tokenizer, chat template and token boundaries are the real ones.
+
+A directory holding a transformers checkpoint (config.json + safetensors + tokenizer files) is served as it is, under
+its folder's name. The learning test (tests/learning.test.ts) writes a tiny random checkpoint once with
+`write_tiny_random` and hands the same folder to the server (`--model DIR`) and to the learner (`hf_directory`), so
+both run the same weights.
 """
 
 from __future__ import annotations
@@ -122,7 +127,7 @@ def load_smollm2(root: Path | None = None) -> LoadedModel:
     return LoadedModel(SMOLLM2_ID, model, tok, int(model.config.max_position_embeddings))
 
 
-def build_tiny_random(root: Path | None = None, seed: int = 0) -> LoadedModel:
+def build_tiny_random(root: Path | None = None, seed: int = 0, context: int = TINY_CONTEXT) -> LoadedModel:
     from transformers import LlamaConfig, LlamaForCausalLM
 
     tok = load_tokenizer(root)
@@ -133,7 +138,7 @@ def build_tiny_random(root: Path | None = None, seed: int = 0) -> LoadedModel:
         num_hidden_layers=2,
         num_attention_heads=4,
         num_key_value_heads=2,
-        max_position_embeddings=TINY_CONTEXT,
+        max_position_embeddings=context,
         tie_word_embeddings=True,
         bos_token_id=tok.bos_token_id,
         eos_token_id=tok.eos_token_id,
@@ -141,12 +146,41 @@ def build_tiny_random(root: Path | None = None, seed: int = 0) -> LoadedModel:
     torch.manual_seed(seed)  # the same "random" model every start, so tests and logs are comparable
     model = LlamaForCausalLM(config).to(torch.float32)
     model.eval()
-    return LoadedModel(TINY_RANDOM_ID, model, tok, TINY_CONTEXT)
+    return LoadedModel(TINY_RANDOM_ID, model, tok, context)
 
 
-def load_model(name: ModelName, root: Path | None = None) -> LoadedModel:
+def write_tiny_random(target: Path, context: int, seed: int = 0, root: Path | None = None) -> Path:
+    """Save the tiny random model (with `context` positions) and the SmolLM2 tokenizer as a checkpoint folder that both
+    `load_directory` and the learner's `hf_directory` source read. Atomic; an existing folder is left as it is."""
+    if not (target / "config.json").is_file():
+        loaded = build_tiny_random(root, seed, context)
+
+        def save(folder: Path) -> None:
+            loaded.model.save_pretrained(str(folder))
+            loaded.tokenizer.save_pretrained(str(folder))
+
+        _atomic_save(target, save)
+    return target
+
+
+def load_directory(folder: Path) -> LoadedModel:
+    """A transformers checkpoint on local disk, served under its folder's name; its context is the config's
+    max_position_embeddings."""
+    from transformers import AutoModelForCausalLM, AutoTokenizer
+
+    if not (folder / "config.json").is_file():
+        raise FileNotFoundError(f"{folder} is not a model folder: it has no config.json")
+    model = AutoModelForCausalLM.from_pretrained(str(folder), dtype=torch.float32, local_files_only=True)
+    tok = AutoTokenizer.from_pretrained(str(folder), local_files_only=True)
+    model.eval()
+    return LoadedModel(folder.resolve().name, model, tok, int(model.config.max_position_embeddings))
+
+
+def load_model(name: ModelName | str, root: Path | None = None) -> LoadedModel:
     if name == "smollm2":
         return load_smollm2(root)
     if name == "tiny-random":
         return build_tiny_random(root)
-    raise ValueError(f"unknown model {name!r}: use smollm2 or tiny-random")
+    if Path(name).is_dir():
+        return load_directory(Path(name))
+    raise ValueError(f"unknown model {name!r}: use smollm2, tiny-random or a checkpoint folder holding config.json")

@@ -111,6 +111,9 @@ class LossConfig(_Strict):
     bc_coef: float = Field(0.1, ge=0.0)
     # Steps more than four policy versions old are refused: the seed's limit on async drift.
     max_policy_lag: int = Field(4, ge=0)
+    # TEST MUTATION ONLY: train on minus each advantage. The learning test (tests/learning.test.ts) sets it to show it
+    # fails when the update's sign is wrong; a real run never does.
+    debug_negate_advantages: bool = False
 
     @model_validator(mode="after")
     def _ordered(self) -> "LossConfig":
@@ -128,7 +131,8 @@ class PackingConfig(_Strict):
 
 
 class OptimConfig(_Strict):
-    lr: float = Field(1e-5, gt=0.0, le=1.0)
+    # 0 is allowed: the control arm of a learning measurement (the adapter never moves).
+    lr: float = Field(1e-5, ge=0.0, le=1.0)
     betas: tuple[float, float] = (0.9, 0.999)
     weight_decay: float = Field(0.0, ge=0.0)
     max_grad_norm: float = Field(1.0, gt=0.0)

@@ -159,7 +159,7 @@ def prepare_batch(batch: TrainBatch, cfg: LearnerConfig, current_version: int, v
             items.extend([whole] if whole.tokens <= (microbatch_tokens or max_tokens)
                          else [_Item([seq]) for seq in whole.sequences])
             chains += len(traj_chains)
-            advantages.append(float(adv[t] * lw[t]))
+            advantages.append(float(adv[t] * lw[t]) * (-1.0 if lc.debug_negate_advantages else 1.0))
             response_group.append(g)
             response_tokens.append(int(lengths[t]))
     examples = 0
