@@ -1,14 +1,18 @@
 /**
- * Temporal overhead per turn (issue 10). Not a timed test: run it on a quiet machine and copy the output into
+ * Temporal overhead per turn (issues 10 and 19). Not a timed test: run it on a quiet machine and copy the output into
  * benchmarks/episode-overhead.md.
  *
  *   npx tsc -p tsconfig.json && node lib/benchmarks/episode-overhead.js [reps=3] [calls=40]
  *
- * The same scripted calls go two ways in one run, interleaved rep by rep so the machine's load hits them alike:
+ * The same scripted calls go three ways in one run, interleaved rep by rep so the machine's load hits them alike:
  * - straight through the harness: HarnessSession.create, then `calls` × session.call (no Temporal, no PostgreSQL);
  * - through EpisodeWorkflow on the real Temporal, PostgreSQL and Kafka, with in-process workers (a shared queue and a
- *   host queue, as workers/worker.ts runs them): one episode with the `calls` calls and then done, and one with only
- *   done. Their difference divided by `calls` is the cost of one turn beyond the episode's fixed cost.
+ *   host queue, as workers/worker.ts runs them), twice: "before", whose policy turn reads the whole episode from
+ *   PostgreSQL every turn (the policy activities built with eventCache: null), and "after", whose turn reads only the
+ *   events since the last turn (activities/policies/event-cache.ts, the default). Each arm has its own workflow worker
+ *   (the scripted policy's turn is a local activity there); both share the host worker. Per arm: one episode with the
+ *   `calls` calls and then done, and one with only done. Their difference divided by `calls` is the cost of one turn
+ *   beyond the episode's fixed cost.
  * Temporal overhead per turn = workflow cost per turn − harness cost per call.
  *
  * It then splits one workflow run's turns by the history's event times: the wait for each activity to be picked up
@@ -16,7 +20,6 @@
  * schedule; and the activities' execution into the policy or tool itself (latencyMs in the event log) and the rest
  * (PostgreSQL reads and writes, conversation building).
  */
-import { execSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -25,6 +28,9 @@ import { tsToMs } from '@temporalio/common/lib/time';
 import { bundleWorkflowCode, DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import { temporal } from '@temporalio/proto';
 import { createActivities } from '../activities';
+import { createPolicyActivities } from '../activities/policies';
+import { EpisodeEventCache } from '../activities/policies/event-cache';
+import { buildConversation, loadEvents } from '../activities/trajectory-store';
 import { SessionRegistry } from '../activities/sandbox';
 import { loadConfig, REPO_ROOT } from '../common/config';
 import { temporalConnectionOptions } from '../common/connections';
@@ -34,8 +40,6 @@ import { EpisodeWorkflow } from '../workflows/episode';
 
 const reps = Number(process.argv[2] ?? 3);
 const nCalls = Number(process.argv[3] ?? 40);
-/** The commit whose EpisodeWorkflow is "before": the last one without the claim check and local activities. */
-const beforeRev = process.argv[4] ?? '7ac8c87';
 const TASKS = path.join(REPO_ROOT, 'tests/fixtures/tasks');
 const TASK = 'shared_default_tags';
 const config = loadConfig({ ...process.env, DEBUGRL_TASKS_DIR: TASKS });
@@ -111,17 +115,6 @@ function breakdown(events: Event[]) {
   return { rows, markers, events: events.length, wft };
 }
 
-/** The "before" EpisodeWorkflow, from git, bundled on its own. Its activities (policyTurn, runTool with the call) are
- * still registered, for workflows started before the patch, so the same worker serves both. */
-async function beforeBundle() {
-  const dir = path.join(REPO_ROOT, '.data', `bench-before-${beforeRev}`);
-  fs.rmSync(dir, { recursive: true, force: true });
-  fs.mkdirSync(dir, { recursive: true });
-  execSync(`git -C ${JSON.stringify(REPO_ROOT)} archive ${beforeRev} workflows common | tar -x -C ${JSON.stringify(dir)}`);
-  fs.writeFileSync(path.join(dir, 'workflows', 'index.ts'), "export { EpisodeWorkflow } from './episode';\n");
-  return bundleWorkflowCode({ workflowsPath: path.join(dir, 'workflows', 'index.ts'), logger: new DefaultLogger('WARN') });
-}
-
 async function main() {
   Runtime.install({ logger: new DefaultLogger('WARN') });
   const deps = openDeps(config, 'episode-overhead');
@@ -129,11 +122,16 @@ async function main() {
   const hostQueue = `${taskQueue}-host`;
   const sessions = new SessionRegistry();
   const activities = createActivities(deps, { hostQueue, sessions });
+  const cache = new EpisodeEventCache();
+  // The policy activities are built with their own event cache ("after") or none ("before": the whole episode per turn).
+  const afterActivities = { ...activities, ...createPolicyActivities({ ...deps, eventCache: cache }) };
+  const beforeActivities = { ...activities, ...createPolicyActivities({ ...deps, eventCache: null }) };
   const wconn = await NativeConnection.connect(temporalConnectionOptions(config));
-  const shared = await Worker.create({ connection: wconn, taskQueue, workflowsPath: require.resolve('../workflows'), activities, maxConcurrentActivityTaskExecutions: 32 });
+  const workflowBundle = await bundleWorkflowCode({ workflowsPath: require.resolve('../workflows'), logger: new DefaultLogger('WARN') });
+  const shared = await Worker.create({ connection: wconn, taskQueue, workflowBundle, activities: afterActivities, maxConcurrentActivityTaskExecutions: 32 });
   const host = await Worker.create({ connection: wconn, taskQueue: hostQueue, activities, maxConcurrentActivityTaskExecutions: 32 });
   const beforeQueue = `${taskQueue}-before`;
-  const before = await Worker.create({ connection: wconn, taskQueue: beforeQueue, workflowBundle: await beforeBundle(), activities, maxConcurrentActivityTaskExecutions: 32 });
+  const before = await Worker.create({ connection: wconn, taskQueue: beforeQueue, workflowBundle, activities: beforeActivities, maxConcurrentActivityTaskExecutions: 32 });
   const running = Promise.all([shared.run(), host.run(), before.run()]);
   const connection = await Connection.connect(temporalConnectionOptions(config));
   const client = new Client({ connection, namespace: config.DEBUGRL_TEMPORAL_NAMESPACE });
@@ -176,7 +174,7 @@ async function main() {
   const perTurn = (arm: typeof arms.before) => (median(arm.w) - median(arm.w0)) / nCalls;
 
   const out: string[] = [];
-  out.push(`${nCalls} calls, ${reps} reps (medians), interleaved; task ${TASK}; before = EpisodeWorkflow of ${beforeRev}; load average ${os.loadavg().map(f1).join(' ')}`);
+  out.push(`${nCalls} calls, ${reps} reps (medians), interleaved; task ${TASK}; before = the policy turn reads the whole episode, after = only the events since its last turn; load average ${os.loadavg().map(f1).join(' ')}`);
   out.push('');
   out.push('| path | per turn ms | Temporal overhead per turn ms |');
   out.push('|---|---:|---:|');
@@ -202,6 +200,18 @@ async function main() {
   const lat = (kind: string) => mean(ev.rows.filter((r) => r.kind === kind).map((r) => Number(r.l)));
   out.push('');
   out.push(`Inside the activities (after), mean ms: policy.next ${f1(lat('assistant'))}, harness call ${f1(lat('tool'))}.`);
+  out.push(`Event cache (after): ${cache.stats.hits} hits, ${cache.stats.misses} misses, ${f1(cache.stats.rowsRead / Math.max(1, cache.stats.hits + cache.stats.misses))} rows read per turn.`);
+  // The policy turn's own read, timed apart from Temporal: the last after-episode read whole, and read incrementally.
+  const timeRead = async (fn: () => Promise<unknown>, n = 50) => {
+    const t = now();
+    for (let i = 0; i < n; i++) await fn();
+    return (now() - t) / n;
+  };
+  const fullMs = await timeRead(() => loadEvents(deps.pool, lastEpisode).then((ev) => buildConversation(ev)));
+  const probe = new EpisodeEventCache();
+  await probe.read(deps.pool, lastEpisode);
+  const incMs = await timeRead(() => probe.read(deps.pool, lastEpisode).then((r) => buildConversation(r.events)));
+  out.push(`Reading the ${nCalls}-call episode and building its conversation, mean of 50: whole ${f1(fullMs)} ms, incremental (cache hit) ${f1(incMs)} ms.`);
   console.log(out.join('\n'));
 
   await connection.close();

@@ -18,6 +18,7 @@ import { readScript } from '../../harness/script';
 import { withHeartbeat } from '../heartbeat';
 import { appendEvent, buildConversation, loadEvents, startEventOf } from '../trajectory-store';
 import { chatCompletion, ContextOverflowError, PolicyRequestError, type ParsedReply, type ToolSpec } from './chat-client';
+import { EpisodeEventCache } from './event-cache';
 import { oraclePolicy } from './oracle';
 
 export interface PolicyContext {
@@ -188,10 +189,13 @@ function claim(turnNo: number, turn: Turn): PolicyReplyClaim {
   };
 }
 
-export function createPolicyActivities(deps: { pool: Pool; config: Config }) {
+/** deps.eventCache: the per-process cache of episodes' events (event-cache.ts); null reads the whole episode every turn
+ * (the benchmark's "before"). */
+export function createPolicyActivities(deps: { pool: Pool; config: Config; eventCache?: EpisodeEventCache | null }) {
+  const cache = deps.eventCache === undefined ? new EpisodeEventCache() : deps.eventCache;
   /** The turn's reply: the stored one if this turn already ran (a retry never samples twice), else the policy's. */
   async function takeTurn(input: PolicyTurnInput): Promise<Turn> {
-    const events = await loadEvents(deps.pool, input.episodeId);
+    const events = cache ? (await cache.read(deps.pool, input.episodeId)).events : await loadEvents(deps.pool, input.episodeId);
     const stored = events.find((e) => e.turn === input.turn && e.kind === 'assistant');
     if (stored) return { event: stored.payload as AssistantEvent, contextExhausted: false };
 
