@@ -61,4 +61,17 @@ describe('resuming a training run carries its curriculum (real PostgreSQL and Ka
     // 1 / 4 after g1's two failures under Beta(1, 1)): 4 of 6 rollouts.
     expect(curriculumSummary(c).share30to70).toBeCloseTo(4 / 6, 10);
   });
+
+  it('stores a group dropped for zero signal off Kafka: counted and in the curriculum, never queued', async () => {
+    const g4 = `${runId}.g4`;
+    const sent = await acts.sealGroup({ runId, groupId: g4, taskId: 'nested_copy_alias', episodes: [ep('g4.e0', false, false), ep('g4.e1', false, false)], sealedReason: 'full', infraFailures: 0, dropped: 'zero-signal' });
+    expect(sent).toEqual({ dropped: 'zero-signal' });
+    const row = (await deps.pool.query('select rejected_reason, kafka_offset, consumed_step from training_groups where group_id = $1', [g4])).rows[0];
+    expect(row).toEqual({ rejected_reason: 'zero-signal', kafka_offset: null, consumed_step: null });
+    const resumed = await begin();
+    expect(resumed.groupSeq).toBe(4); // its number is taken: a resumed run opens g5 next
+    expect(resumed.queued).not.toContain(g4);
+    expect(resumed.queued).toHaveLength(3);
+    expect(resumed.curriculum.groups).toBe(4);
+  });
 });
