@@ -140,7 +140,7 @@ export async function auditTraining(runId: string): Promise<TrainingAudit> {
 
     // Episodes: every one a group names is stored; none is stored twice, here or on rollouts.
     const eps = (await pool.query('select episode_id, workflow_id from episodes where evaluation_id = $1', [runId])).rows as { episode_id: string; workflow_id: string }[];
-    const named = groups.flatMap((g) => g.episodes.map((e) => e.episodeId));
+    const named = groupRows.flatMap((g) => g.episodes.map((e) => e.episodeId)); // dropped groups' episodes too
     const stored = new Set(eps.map((e) => e.episode_id));
     const epLost = named.filter((id) => !stored.has(id));
     const epDup = tally([], eps.map((e) => e.workflow_id)).duplicated;
