@@ -12,7 +12,7 @@ import { Pool } from 'pg';
 import { describeZodError } from '../../common/boundary';
 import { loadConfig, REPO_ROOT, type Config } from '../../common/config';
 import { pgConnectionString, temporalConnectionOptions } from '../../common/connections';
-import { TrainingRunInput, type StepPoint, type StepResult, type TrainingProgress } from '../../common/training';
+import { runSettings, TrainingRunInput, type StepPoint, type StepResult, type TrainingProgress } from '../../common/training';
 import { isZeroSignal, ZERO_SIGNAL_DROPPED } from '../../common/zero-signal';
 import { adapterRank, checkRlInputs, resolveInitAdapter, RlInputError } from '../../activities/rl-init';
 import { action, choiceOption, describeError, intOption, workflowResult } from '../cli-kit';
@@ -173,7 +173,7 @@ async function status(runId: string): Promise<number> {
   const config = loadConfig();
   const pool = new Pool({ connectionString: pgConnectionString(config) });
   try {
-    const run = await pool.query('select workflow_id from training_runs where run_id = $1', [runId]);
+    const run = await pool.query('select workflow_id, input from training_runs where run_id = $1', [runId]);
     if (!run.rowCount) {
       console.error(`debugrl train status: no training run "${runId}"`);
       return 2;
@@ -188,6 +188,13 @@ async function status(runId: string): Promise<number> {
     console.log(
       `run ${runId}: ${steps.length} committed step(s), policy v${steps.at(-1)?.versionAfter ?? 0}; groups sealed ${rows.length}, consumed ${rows.filter((g) => g.consumed_step).length}; zero-signal ${zero}${share}, of them dropped ${dropped}`,
     );
+    const input = run.rows[0].input as { initAdapter?: string; bcCorpus?: string };
+    if (input.initAdapter) console.log(`  from ${input.initAdapter} (version 0, and the KL reference)`);
+    const cfg = TrainingRunInput.safeParse(input);
+    if (input.bcCorpus && cfg.success) {
+      const { bcExamples, bcWeight } = runSettings(cfg.data);
+      console.log(`  BC replay of ${input.bcCorpus}: ${bcExamples} example(s) per step, weight ${bcWeight}`);
+    }
     const points = new Map((await pool.query('select step, point from training_points where run_id = $1', [runId])).rows.map((r) => [r.step as number, r.point as StepPoint]));
     for (const s of steps) {
       const pt = points.get(s.step);
