@@ -47,7 +47,7 @@ def decode_with_random_logits(tok, seed: int, max_tokens: int, bias: dict[int, f
         if not run:
             lp = torch.log_softmax(logits, -1)
             params = SamplingParams(temperature=rng.choice([0.0, 1.0]))
-            t = choose_token(lp, params, gen, allowed=c.allowed_ids(), accepts=lambda i: c.accepts(i, left))
+            t = choose_token(lp, params, gen, allowed=c.allowed_ids(), accepts=lambda i, left=left: c.accepts(i, left))
             run = [t] if t is not None else c.finish_ids()
         for t in run:
             c.advance(t)

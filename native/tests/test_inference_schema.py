@@ -243,7 +243,7 @@ def decode_random(tok, tools: dict[str, dict], seed: int, max_tokens: int, bias:
         if not run:
             params = SamplingParams(temperature=rng.choice([0.0, 1.0]), top_p=rng.choice([1.0, 0.9]))
             t = choose_token(torch.log_softmax(logits, -1), params, gen, allowed=c.allowed_ids(),
-                             accepts=lambda i: c.accepts(i, left))
+                             accepts=lambda i, left=left: c.accepts(i, left))
             run = [t] if t is not None else c.finish_ids()
         for t in run:
             c.advance(t)

@@ -3,7 +3,7 @@
 import pytest
 import torch
 
-from debugrl_native.learner.config import LoraConfig, TinyQwen3MoeSource
+from debugrl_native.learner.config import TinyQwen3MoeSource
 from debugrl_native.learner.experts import (
     MoeExperts,
     expert_token_counts,

@@ -107,7 +107,7 @@ def test_exported_expert_adapters_merge_per_expert_to_the_same_model():
             if name.endswith("mlp.experts"):
                 inter = module.down_proj.shape[-1]
                 for e in range(module.gate_up_proj.shape[0]):
-                    d = lambda p: s * sd[f"base_model.model.{name}.{e}.{p}.lora_B.weight"] @ sd[  # noqa: E731
+                    d = lambda p, name=name, e=e: s * sd[f"base_model.model.{name}.{e}.{p}.lora_B.weight"] @ sd[  # noqa: E731
                         f"base_model.model.{name}.{e}.{p}.lora_A.weight"]
                     module.gate_up_proj[e, :inter] += d("gate_proj")
                     module.gate_up_proj[e, inter:] += d("up_proj")

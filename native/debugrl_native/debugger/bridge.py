@@ -39,8 +39,19 @@ import threading
 import traceback
 import types
 
-from .formatting import (WORKSPACE, describe_ended, describe_stop, frame_label, list_text, project_stack, python_files, rel,
-                         shown, source_window, thread_stacks)
+from .formatting import (
+    WORKSPACE,
+    describe_ended,
+    describe_stop,
+    frame_label,
+    list_text,
+    project_stack,
+    python_files,
+    rel,
+    shown,
+    source_window,
+    thread_stacks,
+)
 from .lines import nearest
 from .prewarm import Warmed, prewarm
 from .reprs import DEFAULT, ReprLimits, brepr, format_locals, safe_str
@@ -55,7 +66,7 @@ def resolve_project_file(file: str) -> str:
         path = os.path.realpath(file if os.path.isabs(file) else os.path.join(WORKSPACE, file))
         is_file = os.path.isfile(path)
     except (OSError, ValueError) as e:  # a name too long, a NUL, text the file system cannot encode
-        raise CommandError(f"{shown(file)} is not a usable path: {safe_str(e, 120)}")
+        raise CommandError(f"{shown(file)} is not a usable path: {safe_str(e, 120)}") from None
     if not path.startswith(WORKSPACE + os.sep):
         raise CommandError(f"{shown(file)} is outside the workspace ({WORKSPACE}); breakpoints can only go in project files")
     if not is_file:
@@ -97,6 +108,7 @@ class Bridge:
             raise CommandError("the program has finished; start_debugger runs the test again")
         frames = sys._current_frames()
         main = threading.main_thread().ident
+        assert main is not None  # set once a thread has started, and the main thread has
         order = [main] + [i for i in frames if i not in (main, self.dbg.reader_ident)]
         names = {t.ident: t.name for t in threading.enumerate()}
         for ident in order:
@@ -213,8 +225,9 @@ class Bridge:
         try:
             table = dbg.table(path)
         except SyntaxError as e:
-            raise CommandError(f"{rel(path)} does not compile (line {e.lineno}: {e.msg}); fix it before setting breakpoints")
-        n_lines = len(linecache.getlines(path)) if linecache.checkcache(path) is None else 0
+            raise CommandError(f"{rel(path)} does not compile (line {e.lineno}: {e.msg}); fix it before setting breakpoints") from None
+        linecache.checkcache(path)
+        n_lines = len(linecache.getlines(path))
         if line < 1 or line > max(n_lines, max(table.executable, default=0)):
             raise CommandError(f"{rel(path)} has {n_lines} lines; line {line} does not exist")
         if line not in table.executable:
@@ -228,9 +241,9 @@ class Bridge:
             try:
                 compile(cond, "<condition>", "eval")
             except SyntaxError as e:
-                raise CommandError(f"condition {brepr(cond)} is not a valid Python expression: {e.msg}")
+                raise CommandError(f"condition {brepr(cond)} is not a valid Python expression: {e.msg}") from None
             except (ValueError, RecursionError, MemoryError, OverflowError) as e:
-                raise CommandError(f"condition {brepr(cond)} does not compile: {safe_str(e, 200)}")
+                raise CommandError(f"condition {brepr(cond)} does not compile: {safe_str(e, 200)}") from None
         canonical = dbg.canonic(path)
         existing = dbg.get_breaks(canonical, line)
         if existing:
@@ -260,16 +273,16 @@ class Bridge:
         except SyntaxError as e:
             if not statements:
                 raise CommandError(f"SyntaxError in {shown_expr}: {e.msg} (column {e.offset}). print_variable takes an "
-                                   "expression; run_expression also runs statements")
+                                   "expression; run_expression also runs statements") from None
             try:
                 code = compile(expression, "<expression>", "exec")
                 is_expr = False
             except SyntaxError as e2:
-                raise CommandError(f"SyntaxError in {shown_expr}: {e2.msg} (column {e2.offset})")
+                raise CommandError(f"SyntaxError in {shown_expr}: {e2.msg} (column {e2.offset})") from None
             except (ValueError, RecursionError, MemoryError, OverflowError) as e2:
-                raise CommandError(f"{shown_expr} does not compile: {safe_str(e2, 200)}")
+                raise CommandError(f"{shown_expr} does not compile: {safe_str(e2, 200)}") from None
         except (ValueError, RecursionError, MemoryError, OverflowError) as e:  # NUL, invalid Unicode, too deep
-            raise CommandError(f"{shown_expr} does not compile: {safe_str(e, 200)}")
+            raise CommandError(f"{shown_expr} does not compile: {safe_str(e, 200)}") from None
         local_ns = frame.f_locals
         try:
             if is_expr:
@@ -282,7 +295,7 @@ class Bridge:
             if type(e) is NameError:
                 names = [n for n in local_ns if isinstance(n, str) and not n.startswith("__") and not n.startswith("@")]
                 tail = f" Locals here: {', '.join(names[:20]) or '(none)'}"
-            raise CommandError(f"{safe_str(e)}.{tail}")
+            raise CommandError(f"{safe_str(e)}.{tail}") from None
         return f"{expression} = {brepr(value, PRINT_LIMITS if not statements else DEFAULT)}"
 
     # ----- the reader thread -----
@@ -421,7 +434,8 @@ def main(argv: list[str] | None = None) -> int:
 
         # First among the pytest_runtest_call implementations: the entry must be known before the runner's own
         # implementation calls item.runtest().
-        EntryPlugin.pytest_runtest_call = pytest.hookimpl(tryfirst=True)(EntryPlugin.pytest_runtest_call)
+        EntryPlugin.pytest_runtest_call = pytest.hookimpl(tryfirst=True)(  # type: ignore[method-assign]  # marks it
+            EntryPlugin.pytest_runtest_call)
 
         status = int(pytest.main([bridge.test, "-s", "-q", "--tb=short", "--color=no", "-p", "no:cacheprovider"], plugins=[plugin]))
         error = None

@@ -49,7 +49,8 @@ class BridgeProcess:
     def _read(self) -> dict:
         line = self.rx.readline()
         if not line:
-            raise RuntimeError(f"bridge exited: {self.proc.wait(5)}; stderr: {self.proc.stderr.read().decode()[-2000:]}")
+            stderr = self.proc.stderr.read().decode()[-2000:] if self.proc.stderr else ""
+            raise RuntimeError(f"bridge exited: {self.proc.wait(5)}; stderr: {stderr}")
         return json.loads(line)
 
     def call(self, cmd: str, **args) -> dict:
@@ -68,6 +69,8 @@ class BridgeProcess:
             self.proc.kill()
         self.proc.wait(5)
         for f in (self.tx, self.rx, self.proc.stdout, self.proc.stderr):
+            if f is None:
+                continue
             try:
                 f.close()
             except OSError:

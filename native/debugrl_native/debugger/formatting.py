@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import linecache
 import os
-import threading
 import sys
+import threading
 import types
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from .reprs import brepr, safe_str
 
@@ -105,7 +105,7 @@ def describe_stop(dbg: BridgeDebugger, stop: Stop) -> dict:
     if stop.event == "return":
         lines.append(f"Returning from {frame.f_code.co_name}() with value: {brepr(stop.value)}")
     elif stop.event == "exception":
-        lines.append(f"Exception raised: {brepr(safe_str(stop.value))[1:-1]}")
+        lines.append(f"Exception raised: {brepr(safe_str(cast(BaseException, stop.value)))[1:-1]}")  # the one raised
     lines.append(source_window(frame.f_code.co_filename, frame.f_lineno))
     stack = project_stack(dbg, frame)
     if len(stack) > 1:

@@ -60,7 +60,7 @@ class _Recorder(importlib.abc.MetaPathFinder):
 
 def workspace_modules(workspace: str) -> set[str]:
     """Top-level module and package names the workspace folder provides when it is on sys.path."""
-    names = set()
+    names: set[str] = set()
     try:
         entries = list(os.scandir(workspace))
     except OSError:
@@ -123,7 +123,8 @@ def _import_entry_point_plugins(pytest_config) -> None:
             names |= _rewrite_names(pytest_config, dist, eps)
     if not entry_points or os.environ.get("PYTEST_DISABLE_PLUGIN_AUTOLOAD"):
         return
-    hook = AssertionRewritingHook(_RewriteConfig(AssertionState, assertstate_key))
+    # _RewriteConfig is the part of Config the hook reads, not a Config.
+    hook = AssertionRewritingHook(_RewriteConfig(AssertionState, assertstate_key))  # type: ignore[arg-type]
     hook.mark_rewrite(*names)
     sys.meta_path.insert(0, hook)
     try:

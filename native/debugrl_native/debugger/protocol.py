@@ -10,7 +10,7 @@ warming), so the bridge's ``ready`` handshake does not wait for it.
 """
 from __future__ import annotations
 
-from typing import Literal, Optional
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -25,7 +25,7 @@ class NoArgs(_Strict):
 
 class StartArgs(_Strict):
     wait: float = Field(default=10, ge=0, le=600)
-    test: Optional[str] = Field(default=None, min_length=1)
+    test: str | None = Field(default=None, min_length=1)
 
 
 class WaitArgs(_Strict):
@@ -39,7 +39,7 @@ class ExpressionArgs(_Strict):
 class BreakpointArgs(_Strict):
     file: str = Field(min_length=1)
     line: int
-    condition: Optional[str] = None
+    condition: str | None = None
 
 
 class LocationArgs(_Strict):
@@ -60,10 +60,10 @@ class Reply(_Strict):
     """What every reply carries; commands add their own fields (file, line, reason, outcomes …)."""
 
     model_config = ConfigDict(extra="allow", strict=True)
-    id: Optional[int]
+    id: int | None
     ok: bool
-    state: Optional[State] = None
-    text: Optional[str] = None
-    error: Optional[str] = None
-    internal: Optional[bool] = None
-    never_hit: Optional[list[str]] = None
+    state: State | None = None
+    text: str | None = None
+    error: str | None = None
+    internal: bool | None = None
+    never_hit: list[str] | None = None

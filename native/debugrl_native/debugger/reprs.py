@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import types
 from collections import deque
+from collections.abc import Collection
 from dataclasses import dataclass
+from typing import cast
 
 
 @dataclass(frozen=True)
@@ -83,7 +85,9 @@ def _brepr(obj: object, limits: ReprLimits, depth: int, seen: frozenset[int]) ->
     if issubclass(type(obj), (int, float, complex, bool, type(None))):
         return _cut(repr(obj), limits.string)
     inner = seen | {id(obj)}
+    # type(obj), not isinstance: a faked __class__ must not pick the branch. mypy narrows neither, hence the casts.
     if issubclass(type(obj), dict):
+        obj = cast("dict[object, object]", obj)
         if depth >= limits.depth:
             return f"<dict of {len(obj)} items>"
         parts = []
@@ -95,6 +99,7 @@ def _brepr(obj: object, limits: ReprLimits, depth: int, seen: frozenset[int]) ->
         body = "{" + ", ".join(parts) + "}"
         return body if type(obj) is dict else f"{type(obj).__name__}({body})"
     if issubclass(type(obj), (list, tuple, set, frozenset, deque)):
+        obj = cast("Collection[object]", obj)
         name = type(obj).__name__
         if depth >= limits.depth:
             return f"<{name} of {len(obj)} items>"

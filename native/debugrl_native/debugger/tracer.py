@@ -121,12 +121,12 @@ class BridgeDebugger(bdb.Bdb):
         frame = stop.frame
         if mode == "continue":
             self.step_thread = None
-            self._set_stopinfo(None, None)
+            self._set_stopinfo(None, None)  # type: ignore[attr-defined]  # bdb's own (private) setter; typeshed omits it
         else:
             self.step_thread = stop.thread_id
             # Frames entered while not stepping have no local trace function; give the whole paused stack one so
             # stepping out of a function stops in its caller.
-            f = frame
+            f: types.FrameType | None = frame
             while f is not None:
                 f.f_trace = self.trace_dispatch
                 f = f.f_back
@@ -143,7 +143,7 @@ class BridgeDebugger(bdb.Bdb):
         for ident, frame in sys._current_frames().items():
             if ident == self.reader_ident:
                 continue
-            f = frame
+            f: types.FrameType | None = frame
             while f is not None:
                 if self.is_project(f):
                     f.f_trace = self.trace_dispatch
@@ -163,11 +163,11 @@ class BridgeDebugger(bdb.Bdb):
             with open(path, encoding="utf-8") as f:
                 source = f.read()
         except (OSError, UnicodeDecodeError) as e:
-            raise CommandError(f"{rel(path)} cannot be read: {safe_str(e, 160)}")
+            raise CommandError(f"{rel(path)} cannot be read: {safe_str(e, 160)}") from None
         try:
             table = line_table(source, path)
         except (ValueError, RecursionError, MemoryError) as e:  # NUL bytes, nesting too deep for the compiler
-            raise CommandError(f"{rel(path)} does not compile: {safe_str(e, 160)}")
+            raise CommandError(f"{rel(path)} does not compile: {safe_str(e, 160)}") from None
         mtime = st.st_mtime
         self._tables[path] = (mtime, table)
         return table

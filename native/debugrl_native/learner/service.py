@@ -39,12 +39,12 @@ from .protocol import (
     Request,
     SaveAdapterRequest,
     SaveAdapterResponse,
+    ScoreRequest,
+    ScoreResponse,
     SftEvalRequest,
     SftEvalResponse,
     SftStepRequest,
     SftStepResponse,
-    ScoreRequest,
-    ScoreResponse,
     ShutdownRequest,
     ShutdownResponse,
     StatusRequest,
@@ -177,7 +177,7 @@ def serve(cfg: LearnerConfig, inp: IO[str], out: IO[str], initial_adapter: Path 
             metrics = learner.train_step(_load_batch(req))
             if learner.adapter_path is not None and ctx.is_main and metrics.trajectories_trained + metrics.sft_examples_trained:
                 save_trainer_state(learner, learner.adapter_path)
-            response = TrainStepResponse(
+            response: TrainStepResponse | ErrorResponse = TrainStepResponse(
                 request_id=req.request_id, policy_version=learner.version,
                 adapter_path=str(learner.adapter_path) if learner.adapter_path else None, metrics=metrics)
         except (InvalidBatch, ValidationError, FileNotFoundError) as e:

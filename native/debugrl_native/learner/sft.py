@@ -226,7 +226,7 @@ def tokenize_corpus(corpus: Path, calls_only: bool = True, tokenizer=None) -> di
     rows = [json.loads(line) for line in (corpus / "examples.jsonl").read_text().splitlines() if line.strip()]
     if not rows:
         raise MaskError(f"{corpus}/examples.jsonl holds no examples (an empty corpus)")
-    out = {"train": [], "heldout": []}
+    out: dict[str, list[dict]] = {"train": [], "heldout": []}
     sources = {"stored": 0, "rendered": 0}
     for r in rows:
         stored = r.get("storedTokens")
