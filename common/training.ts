@@ -50,7 +50,8 @@ export const LearnerSpec = z
      * tokenizer) instead of the cached SmolLM2, e.g. the tiny random model the embedded server serves with `--model DIR`
      * in the learning test (tests/learning.test.ts). Server and learner must load the same folder. */
     modelDir: z.string().regex(/^\//, 'must be an absolute path').optional(),
-    loraRank: z.number().int().min(1).max(256).default(8),
+    /** Python's default (config.py LoraConfig.rank, alpha 2 x rank); tests/learner-schema.test.ts holds them equal. */
+    loraRank: z.number().int().min(1).max(256).default(16),
     /** 0 is allowed: the control arm of a learning measurement (and a mutation the learning test must fail under). */
     lr: z.number().min(0).max(1).default(1e-5),
     /** Tokens per microbatch: the seed's 16,384 (what FSDP over two H200s made room for). */

@@ -253,7 +253,8 @@ class Learner:
         self.memory = plan_memory(config=model.config, dtype=next(model.parameters()).dtype,
                                   checkpointing=self.checkpointing, device=self.ctx.device,
                                   adapter_params=self.adapter_params, budget_gb=cfg.memory_budget_gb,
-                                  packing_max_tokens=cfg.packing.max_tokens)
+                                  packing_max_tokens=cfg.packing.max_tokens,
+                                  weights_bytes=sum(p.numel() * p.element_size() for p in model.parameters()))
         self.microbatch_tokens = int(min(all_reduce_scalars([self.memory.max_tokens], self.ctx, "min")))
         print(f"learner: {self.memory.describe()}", file=sys.stderr)
         self.kl_coef = cfg.loss.kl_coef
