@@ -82,6 +82,73 @@ class LoraConfig(_Strict):
     seed: int = 0
 
 
+# Off-policy correction modes: a discriminated union on `mode` (loss.py has the formulas and sources). Benchmarked side
+# by side in benchmarks/offpolicy.md.
+
+
+class SeedClampCorrection(_Strict):
+    """w_i = clamp(exp(scale * mean_t log rho_t), min, max): the seed's rule. 48 makes an equal average per-token drift
+    weigh the same whatever the response length; [0.1, 5.0] stops one stale response vanishing or dominating."""
+
+    mode: Literal["seed_clamp"] = "seed_clamp"
+    scale: float = Field(48.0, ge=0.0)
+    min_weight: float = Field(0.1, gt=0.0)
+    max_weight: float = Field(5.0, gt=0.0)
+
+    @model_validator(mode="after")
+    def _ordered(self) -> SeedClampCorrection:
+        if self.min_weight > self.max_weight:
+            raise ValueError("offpolicy.min_weight must not exceed offpolicy.max_weight")
+        return self
+
+
+class TokenTisCorrection(_Strict):
+    """w_t = min(rho_t, cap). 2.0: verl's token-TIS default threshold and OLMo 3's TRL cap."""
+
+    mode: Literal["token_tis"] = "token_tis"
+    cap: float = Field(2.0, ge=1.0)
+
+
+class _Band(_Strict):
+    @model_validator(mode="after")
+    def _band(self):
+        if not self.low <= 1.0 <= self.high:  # a band that excludes rho = 1 would mask perfectly on-policy data
+            raise ValueError(f"offpolicy band [{self.low}, {self.high}] must contain 1")
+        return self
+
+
+class TokenMaskCorrection(_Band):
+    """IcePop: tokens with rho_t outside [low, high] leave the loss. [0.5, 5]: IcePop's published band."""
+
+    mode: Literal["token_mask"] = "token_mask"
+    low: float = Field(0.5, gt=0.0)
+    high: float = Field(5.0, gt=0.0)
+
+
+class SeqMaskCorrection(_Band):
+    """Responses whose geometric-mean ratio is outside [low, high] leave the loss. [0.9, 1.1]: a mean per-token drift
+    of about 0.1 nat, far above bf16 serving noise (~1e-3) and below a policy that moved a lot."""
+
+    mode: Literal["seq_mask"] = "seq_mask"
+    low: float = Field(0.9, gt=0.0)
+    high: float = Field(1.1, gt=0.0)
+
+
+class GeoRsCorrection(_Band):
+    """verl's Geo-RS: geometric-mean band [0.999, 1.001] plus a per-token veto at rho_t < 1e-4 (its defaults)."""
+
+    mode: Literal["geo_rs"] = "geo_rs"
+    low: float = Field(0.999, gt=0.0)
+    high: float = Field(1.001, gt=0.0)
+    veto: float = Field(1e-4, gt=0.0, lt=1.0)
+
+
+OffPolicyCorrection = Annotated[
+    SeedClampCorrection | TokenTisCorrection | TokenMaskCorrection | SeqMaskCorrection | GeoRsCorrection,
+    Field(discriminator="mode"),
+]
+
+
 class LossConfig(_Strict):
     """The seed's modified GRPO. See loss.py for the formulas."""
 
@@ -94,12 +161,8 @@ class LossConfig(_Strict):
     # DAPO's asymmetric clip: the upper bound is wider so rare high-reward trajectories keep their signal.
     eps_low: float = Field(0.2, gt=0.0, lt=1.0)
     eps_high: float = Field(0.28, gt=0.0)
-    # Off-policy weight exp(48 * mean_t log rho_t): 48 makes an equal average per-token drift weigh the same whatever
-    # the response length (it is the seed's scale), and the [0.1, 5.0] bounds stop one stale response from vanishing
-    # or dominating the batch.
-    offpolicy_scale: float = Field(48.0, ge=0.0)
-    offpolicy_min: float = Field(0.1, gt=0.0)
-    offpolicy_max: float = Field(5.0, gt=0.0)
+    # How rollouts whose stored logprobs differ from the learner's are corrected (loss.py, one function per mode).
+    offpolicy: OffPolicyCorrection = Field(default_factory=SeedClampCorrection)
     # Adaptive KL penalty against the reference (LearnerConfig.reference_adapter on the frozen base, else the base with
     # adapters disabled), Ziegler et al. 2019 controller.
     kl_coef: float = Field(0.01, ge=0.0)
@@ -117,8 +180,6 @@ class LossConfig(_Strict):
 
     @model_validator(mode="after")
     def _ordered(self) -> "LossConfig":
-        if self.offpolicy_min > self.offpolicy_max:
-            raise ValueError("offpolicy_min must not exceed offpolicy_max")
         if self.eps_high < self.eps_low:
             raise ValueError("eps_high must be at least eps_low (the clip is widened upward only)")
         return self
@@ -161,6 +222,8 @@ class LearnerConfig(_Strict):
     serving: ServingFacts | None = None
     # Where adapters are written: <output_dir>/v<version>/ in PEFT layout.
     output_dir: Path = Path("learner-out")
+    # Every train step's metrics as TensorBoard events here (event_log.py); None: none written.
+    tensorboard_dir: Path | None = None
     # Policy version of the starting adapter (0 = fresh adapter on the base).
     initial_version: int = Field(0, ge=0)
     # A PEFT folder whose weights a fresh learner starts from (RL from an SFT adapter): they become version

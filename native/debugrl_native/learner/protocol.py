@@ -200,6 +200,23 @@ class TrainMetrics(_Msg):
     offpolicy_weight_mean: float
     offpolicy_weight_min: float
     offpolicy_weight_max: float
+    # off-policy correction and train/serve mismatch (mismatch.py has the formulas), over RL loss tokens at the
+    # pre-update weights. k3 = rho - 1 - log rho, rho = pi_learner / pi_served: estimates KL(pi_served || pi_learner).
+    # Buckets: lag 0,1,2,3,4+; turn 0,1,2-3,4-7,8-15,16+; trajectory completion tokens <256,<1024,<4096,4096+.
+    # None: no token in that set (nothing measured).
+    offpolicy_mode: str = "seed_clamp"
+    mismatch_k3: float | None = None
+    mismatch_k3_lag0: float | None = None
+    offpolicy_ess: float = 0.0  # (sum m)^2 / (n sum m^2) of the tokens' correction weights m_t
+    masked_token_frac: float = 0.0
+    masked_response_frac: float = 0.0  # responses none of whose tokens is left in the loss
+    clipped_token_frac: float = 0.0  # weights bounded (truncated or clamped), not removed
+    mismatch_k3_by_lag: list[float | None] = Field(default_factory=list)
+    masked_frac_by_lag: list[float | None] = Field(default_factory=list)
+    mismatch_k3_by_turn: list[float | None] = Field(default_factory=list)
+    masked_frac_by_turn: list[float | None] = Field(default_factory=list)
+    mismatch_k3_by_length: list[float | None] = Field(default_factory=list)
+    masked_frac_by_length: list[float | None] = Field(default_factory=list)
     # what was trained and what was refused
     trajectories_trained: int
     stale_trajectories_dropped: int

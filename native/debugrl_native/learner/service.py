@@ -123,6 +123,7 @@ def _load_batch(req: TrainStepRequest) -> TrainBatch:
 
 def serve(cfg: LearnerConfig, inp: IO[str], out: IO[str], initial_adapter: Path | None = None) -> None:
     from .distributed import init_distributed
+    from .event_log import EventLog
     from .train import InvalidBatch, Learner
 
     if cfg.serving is not None:  # before any weight is read: a tokenizer that disagrees with the server ends it here
@@ -133,6 +134,7 @@ def serve(cfg: LearnerConfig, inp: IO[str], out: IO[str], initial_adapter: Path 
     learner = Learner(cfg, ctx, initial_adapter)
     if initial_adapter is not None:
         load_trainer_state(learner, initial_adapter)
+    events = EventLog(cfg.tensorboard_dir) if ctx.is_main and cfg.tensorboard_dir is not None else None
     if ctx.is_main:
         _emit(out, ReadyMessage(policy_version=learner.version, world_size=ctx.world_size, device=str(ctx.device),
                                 trainable_parameters=learner.trainable_parameters))
@@ -175,6 +177,8 @@ def serve(cfg: LearnerConfig, inp: IO[str], out: IO[str], initial_adapter: Path 
             continue
         try:
             metrics = learner.train_step(_load_batch(req))
+            if events is not None:
+                events.write(learner.version, metrics)
             if learner.adapter_path is not None and ctx.is_main and metrics.trajectories_trained + metrics.sft_examples_trained:
                 save_trainer_state(learner, learner.adapter_path)
             response: TrainStepResponse | ErrorResponse = TrainStepResponse(

@@ -47,11 +47,14 @@ from .loss import (
     group_advantages,
     kl_penalty,
     length_weights,
-    offpolicy_weight_of_mean,
     policy_loss,
     response_coefficients,
+    response_factor,
+    safe_log_ratio,
+    segment_min,
 )
 from .memory import plan_memory, read_peak, refuse_oversized, reset_peak
+from .mismatch import MismatchSums, accumulate, summarize, trajectory_tags
 from .models import load_from_config
 from .packing import (
     Chain,
@@ -84,6 +87,11 @@ class _Item:
     """
 
     sequences: list[PackedSequence]
+    tags: list[torch.Tensor] | None = None  # per sequence, (lag, turn, length) buckets of its loss tokens (mismatch.py)
+
+    def tags_of(self, k: int) -> torch.Tensor:
+        seq = self.sequences[k]
+        return self.tags[k] if self.tags is not None else torch.zeros(sum(seq.chain.loss_mask), 3, dtype=torch.long)
 
     @property
     def tokens(self) -> int:
@@ -154,10 +162,12 @@ def prepare_batch(batch: TrainBatch, cfg: LearnerConfig, current_version: int, v
             if any(len(c.tokens) > max_tokens for c in traj_chains):  # the seed excluded what did not fit its
                 too_long += 1                                          # 16,384-token context
                 continue
-            whole = _Item([PackedSequence(c, owner, "rl") for c in traj_chains])
+            tags = trajectory_tags([s.policy_version for s in traj.steps], [len(s.completion_ids) for s in traj.steps],
+                                   current_version).split([sum(c.loss_mask) for c in traj_chains])
+            whole = _Item([PackedSequence(c, owner, "rl") for c in traj_chains], list(tags))
             # a trajectory too long for one microbatch (only possible with several chains) goes in chain by chain
             items.extend([whole] if whole.tokens <= (microbatch_tokens or max_tokens)
-                         else [_Item([seq]) for seq in whole.sequences])
+                         else [_Item([seq], [tag]) for seq, tag in zip(whole.sequences, tags)])
             chains += len(traj_chains)
             advantages.append(float(adv[t] * lw[t]) * (-1.0 if lc.debug_negate_advantages else 1.0))
             response_group.append(g)
@@ -286,18 +296,20 @@ class Learner:
         return torch.log_softmax(logits, -1).gather(-1, targets[:, None]).squeeze(-1)
 
     @torch.no_grad()
-    def _split_offpolicy_weights(self, prep: PreparedBatch, split: list[int]) -> torch.Tensor:
+    def _split_offpolicy_weights(self, prep: PreparedBatch, split: list[int]) -> torch.Tensor | None:
         """w_i of the responses spread over several microbatches, from a no-grad forward of their chains. [R].
 
-        w_i = clamp(exp(48 * mean_t log rho_t)) needs the current logprobs of all of response i's tokens before any
-        of its gradient is taken, and its chains are in different microbatches (maybe on different ranks). So the
+        w_i = clamp(exp(48 * mean_t log rho_t)) (or a response-level mode's keep_i, from the mean and min of log rho)
+        needs the current logprobs of all of response i's tokens before any of its gradient is taken, and its chains are in different microbatches (maybe on different ranks). So the
         split responses' chains are scored first: packed, spread over ranks (every rank runs the same number of
         forwards, dummies included, so FSDP's all-gathers line up), log rho summed per response, one all-reduce.
         Entries of responses that are not split are NaN: the gradient pass computes theirs from its own forward.
         The cost is one extra forward over the split responses' tokens, which only trajectories longer than a
-        microbatch incur.
+        microbatch incur. Token-level modes need no pass: None.
         """
         lc, dev = self.cfg.loss, self.ctx.device
+        if response_factor(lc.offpolicy, torch.zeros(0), torch.zeros(0)) is None:
+            return None
         wanted = set(split)
         seqs = [seq for it in prep.items for seq in it.sequences if seq.kind == "rl" and seq.owner in wanted]
         bins = pack_first_fit_decreasing([len(q.chain.tokens) for q in seqs], self.microbatch_tokens)
@@ -305,16 +317,19 @@ class Learner:
         mine = ranks[self.ctx.rank]
         num = prep.response_tokens.shape[0]
         sums = torch.zeros(num, dtype=torch.float64, device=dev)
+        mins = torch.full((num,), float("inf"), dtype=torch.float64, device=dev)
         for slot in range(max(len(r) for r in ranks)):
             mb = assemble([seqs[i] for i in bins[mine[slot]].items]) if slot < len(mine) else _dummy_microbatch()
             logp = self.token_logprobs(mb)
             if logp.dim() == 0:
                 continue
-            log_ratio = (logp - mb.rollout_logprobs.to(dev)).double()
+            log_ratio = safe_log_ratio(logp - mb.rollout_logprobs.to(dev)).double()
             sums.index_add_(0, mb.owner.to(dev), log_ratio)
+            mins = torch.minimum(mins, segment_min(log_ratio, mb.owner.to(dev), num))
         sums = torch.tensor(all_reduce_scalars(sums.tolist(), self.ctx), dtype=torch.float64)
+        mins = torch.tensor(all_reduce_scalars(mins.tolist(), self.ctx, "min"), dtype=torch.float64)
         mean = sums / prep.response_tokens.to(torch.float64).clamp_min(1.0)
-        w = offpolicy_weight_of_mean(mean, lc.offpolicy_scale, lc.offpolicy_min, lc.offpolicy_max).float()
+        w = response_factor(lc.offpolicy, mean, mins).float()
         is_split = torch.zeros(num, dtype=torch.bool)
         is_split[split] = True
         return torch.where(is_split, w, torch.full_like(w, float("nan")))
@@ -342,9 +357,11 @@ class Learner:
         rtok = prep.response_tokens.to(dev)
         xcoef = prep.example_coef.to(dev)
         home, split = _response_homes(prep, bins)
-        fixed_w = self._split_offpolicy_weights(prep, split).to(dev) if split else None
+        fixed_w = self._split_offpolicy_weights(prep, split) if split else None
+        fixed_w = fixed_w.to(dev) if fixed_w is not None else None
         home = home.to(dev)
         s = _Sums()
+        mm = MismatchSums.zeros(prep.response_tokens.shape[0])
         self.optimizer.zero_grad(set_to_none=True)
         kl_coef = self.kl_coef
         for slot in range(slots):
@@ -352,6 +369,7 @@ class Learner:
             if slot < len(mine):
                 b = bins[bin_index]
                 mb = assemble([seq for i in b.items for seq in prep.items[i].sequences])
+                tags = torch.cat([prep.items[i].tags_of(k) for i in b.items for k in range(len(prep.items[i].sequences))])
             else:
                 mb = _dummy_microbatch()
             s.tokens += mb.num_tokens
@@ -365,8 +383,9 @@ class Learner:
             if rl.any():
                 out = policy_loss(PolicyLossInputs(
                     logp[rl], mb.rollout_logprobs.to(dev)[rl], owner[rl], adv, rcoef,
-                    lc.eps_low, lc.eps_high, lc.offpolicy_scale, lc.offpolicy_min, lc.offpolicy_max,
-                    response_tokens=rtok, fixed_offpolicy_weight=fixed_w))
+                    lc.eps_low, lc.eps_high, lc.offpolicy, response_tokens=rtok, fixed_offpolicy_weight=fixed_w))
+                accumulate(mm, logp[rl].detach() - mb.rollout_logprobs.to(dev)[rl], out.correction, tags[rl.cpu()],
+                           owner[rl])
                 loss = loss + out.loss
                 s.policy += float(out.loss.detach())
                 s.rl_tokens += out.tokens
@@ -404,6 +423,9 @@ class Learner:
              s.ratio_sum, s.tokens, sum(s.w), len(s.w)], self.ctx)
         r_max, w_max = all_reduce_scalars([s.ratio_max, max(s.w, default=float("-inf"))], self.ctx, "max")
         r_min, w_min = all_reduce_scalars([s.ratio_min, min(s.w, default=float("inf"))], self.ctx, "min")
+        mismatch = summarize(all_reduce_scalars(mm.vector.tolist(), self.ctx),
+                             all_reduce_scalars(mm.response_tokens.tolist(), self.ctx),
+                             all_reduce_scalars(mm.response_kept.tolist(), self.ctx))
         kl_mean = kl_tok / rl_tok if rl_tok else 0.0
         if lc.kl_adaptive and rl_tok:
             self.kl_coef = adapt_kl_coef(AdaptiveKlInputs(kl_coef, kl_mean, lc.kl_target, lc.kl_horizon))
@@ -439,4 +461,5 @@ class Learner:
             tokens_per_s=tokens / elapsed if elapsed > 0 else 0.0,
             peak_memory_bytes=peak, peak_memory_kind=peak_kind,
             memory_budget_bytes=self.memory.budget_bytes, microbatch_max_tokens=self.microbatch_tokens,
+            offpolicy_mode=lc.offpolicy.mode, **mismatch,
         )
