@@ -66,6 +66,7 @@ def tokens_and_logprobs(reply: dict) -> tuple[list[int], list[float], list[list[
             [[t["logprob"] for t in e["top_logprobs"]] for e in entries])
 
 
+@pytest.mark.slow
 def test_a_request_gives_the_same_tokens_alone_and_inside_a_batch():
     """Same seed, same tokens; logprobs equal within LOGPROB_TOL. The batch mixes constrained and free requests,
     temperatures, forced runs, chunked prefills (step_tokens 24 splits every prompt) and different prompt lengths."""
@@ -89,6 +90,7 @@ def test_a_request_gives_the_same_tokens_alone_and_inside_a_batch():
         assert calls[0] == calls[1] and a["choices"][0]["finish_reason"] == b["choices"][0]["finish_reason"]
 
 
+@pytest.mark.slow
 def test_cached_turns_give_the_same_reply_as_a_fresh_prefill_and_report_usage():
     cached, fresh = Engine(build_tiny_random()), Engine(build_tiny_random(), prefix_cache=False)
     first = cached.complete(request(messages=conversation(3, 0)))
@@ -106,6 +108,7 @@ def test_cached_turns_give_the_same_reply_as_a_fresh_prefill_and_report_usage():
     assert ta == tb and la == pytest.approx(lb, abs=LOGPROB_TOL)
 
 
+@pytest.mark.slow
 def test_each_conversation_keeps_its_cache_while_others_run():
     """Four episodes in turn, interleaved: every turn after the first reuses its own conversation's cache."""
     engine = Engine(build_tiny_random())
@@ -117,6 +120,7 @@ def test_each_conversation_keeps_its_cache_while_others_run():
     assert engine.store.health()["entries"] >= 4
 
 
+@pytest.mark.slow
 def test_identical_prompts_arriving_together_prefill_once():
     """A GRPO group: the same prompt 4 times at once. One prefills, the others copy its cache."""
     engine = Engine(build_tiny_random())
@@ -162,6 +166,7 @@ def test_store_evicts_the_least_recently_used_within_its_budget():
     assert store.seed(None, big + [1], capacity=40)[1] == 0
 
 
+@pytest.mark.slow
 def test_no_turn_reuses_kv_of_another_adapter_version(tmp_path):
     make_adapter(tmp_path / "v1", version=1, seed=1)
     make_adapter(tmp_path / "v2", version=2, seed=2)

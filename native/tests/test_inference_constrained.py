@@ -55,6 +55,7 @@ def decode_with_random_logits(tok, seed: int, max_tokens: int, bias: dict[int, f
     return out, b"".join(vocab.token_bytes[t] or b"" for t in out[:-1]), c
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(30))
 def test_random_logits_always_give_a_valid_call_within_budget(tok, seed):
     max_tokens = [28, 40, 64, 120][seed % 4]

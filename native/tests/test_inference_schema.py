@@ -261,6 +261,7 @@ def assert_valid(call, tools: dict[str, dict], text: str) -> None:
     assert violations(json.loads(call.arguments), tools[call.name]) == [], text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(16))
 def test_random_logits_give_arguments_that_fit_the_schema(tok, seed):
     # A single tool stands for a named tool_choice: half the seeds must call one of the two with required keys.
@@ -286,6 +287,7 @@ def test_a_model_pushed_towards_wrong_types_still_fits_the_schema(tok, seed):
     assert_valid(call, tools, text)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(12))
 def test_the_real_harness_tools_get_valid_arguments(tok, seed):
     tools = {t["function"]["name"]: t["function"]["parameters"] for t in HARNESS_TOOLS}

@@ -19,6 +19,8 @@ import torch
 from debugrl_native.inference.tool_format import CALL_PREFIX, CALL_SUFFIX
 from test_inference_schema import violations
 
+pytestmark = pytest.mark.slow  # every test shares one server whose start alone took 56 s
+
 TOOLS = [
     {"type": "function", "function": {
         "name": "read_file", "description": "Read a file",

@@ -3,11 +3,14 @@ runs load the cache in seconds). One constrained request through the engine must
 
 import json
 
+import pytest
 import torch
 
 from debugrl_native.inference.engine import Engine
 from debugrl_native.inference.models import load_model
 from debugrl_native.inference.protocol import ChatRequest
+
+pytestmark = pytest.mark.slow  # loads SmolLM2
 
 
 def test_smollm2_produces_a_valid_constrained_tool_call():

@@ -7,7 +7,6 @@ import json
 import pytest
 import torch
 from peft import PeftModel
-from tiny_checkpoints import FAMILY_CONFIGS, tiny_tokenizer, write_checkpoint
 from transformers import AutoModelForCausalLM
 
 from debugrl_native.learner.config import HfDirectorySource, LearnerConfig, LoraConfig
@@ -18,6 +17,7 @@ from debugrl_native.learner.models import load_model
 from debugrl_native.learner.protocol import Group, SftExample, Step, TrainBatch, Trajectory
 from debugrl_native.learner.sft import sft_step
 from debugrl_native.learner.train import Learner
+from tiny_checkpoints import FAMILY_CONFIGS, tiny_tokenizer, write_checkpoint
 
 FAMILIES = sorted(FAMILY_CONFIGS)
 IDS = torch.tensor([[1, 17, 40, 99, 250, 3, 64, 128, 7]])

@@ -4,6 +4,7 @@ update equals the single-process update on the same batch."""
 import os
 import socket
 
+import pytest
 import torch
 import torch.multiprocessing as mp
 
@@ -46,6 +47,7 @@ def _free_port():
         return s.getsockname()[1]
 
 
+@pytest.mark.slow
 def test_two_rank_gloo_fsdp_matches_single_process(tmp_path):
     from debugrl_native.learner.train import Learner
 

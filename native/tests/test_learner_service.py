@@ -4,10 +4,13 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from debugrl_native.learner.protocol import TrainBatch
 from debugrl_native.learner.synthetic import synthetic_batch
 
 
+@pytest.mark.slow
 def test_service_trains_reports_and_refuses_bad_requests(tmp_path):
     cfg = tmp_path / "learner.json"
     cfg.write_text(json.dumps({"lora": {"rank": 4, "alpha": 8.0}, "output_dir": str(tmp_path / "out")}))
@@ -45,6 +48,7 @@ def test_service_trains_reports_and_refuses_bad_requests(tmp_path):
     TrainBatch.model_validate_json((tmp_path / "batch.json").read_text())  # the file form is the same schema
 
 
+@pytest.mark.slow
 def test_service_dies_with_the_worker_that_started_it(tmp_path):
     """A SIGKILLed worker must not leave its service training on (see service._die_with_parent). The parent here is a
     stand-in for the worker: it starts the service, prints its pid, and sleeps until killed. The service's stdin is this

@@ -5,6 +5,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from debugrl_native.learner.synthetic import synthetic_batch
 
 
@@ -22,6 +24,7 @@ def _step(rid, batch):
     return {"type": "train_step", "request_id": rid, "batch": {"kind": "inline", "batch": batch.model_dump(mode="json")}}
 
 
+@pytest.mark.slow
 def test_score_and_resume_from_checkpoint(tmp_path):
     b1, b2 = synthetic_batch(128, groups=1, seed=1), synthetic_batch(128, groups=1, seed=2)
     step = b1.groups[0].trajectories[0].steps[0]

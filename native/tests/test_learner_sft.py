@@ -112,6 +112,7 @@ def _copy_examples(n, seed, vocab=128):
     return out
 
 
+@pytest.mark.slow
 def test_sft_step_lowers_held_out_loss_on_a_tiny_model(tmp_path):
     cfg = LearnerConfig(lora=LoraConfig(rank=8, alpha=16.0), optim=OptimConfig(lr=1e-2), output_dir=tmp_path)
     learner = Learner(cfg)
@@ -125,6 +126,7 @@ def test_sft_step_lowers_held_out_loss_on_a_tiny_model(tmp_path):
     assert after < before * 0.8, (before, after)
 
 
+@pytest.mark.slow
 def test_sft_requests_through_the_service(tmp_path):
     cfg = tmp_path / "learner.json"
     cfg.write_text(json.dumps({"lora": {"rank": 4, "alpha": 8.0}, "output_dir": str(tmp_path / "out")}))

@@ -2,7 +2,6 @@
 tokenizers: each kind of difference is named, and agreement passes."""
 
 import pytest
-from tiny_checkpoints import CHATML, CORPUS, SPECIALS, tiny_tokenizer, write_checkpoint
 
 from debugrl_native.learner.config import HfDirectorySource, LearnerConfig, TinyQwen3MoeSource
 from debugrl_native.learner.protocol import ServingFacts
@@ -12,6 +11,7 @@ from debugrl_native.learner.tokenizer_check import (
     check_tokenizer_agrees,
     serving_facts_of,
 )
+from tiny_checkpoints import CHATML, CORPUS, SPECIALS, tiny_tokenizer, write_checkpoint
 
 
 @pytest.fixture(scope="module")

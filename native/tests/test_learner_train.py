@@ -1,5 +1,6 @@
 """A tiny MoE learns on synthetic trajectories; the step reports its metrics and refuses stale samples."""
 
+import pytest
 import torch
 
 from debugrl_native.learner.config import LearnerConfig, LoraConfig, LossConfig, OptimConfig
@@ -14,6 +15,7 @@ def _learner(tmp_path, **loss):
     return Learner(cfg)
 
 
+@pytest.mark.slow
 def test_tiny_moe_loss_falls_over_a_few_steps(tmp_path):
     learner = _learner(tmp_path)
     batch = fill_rollout_logprobs(learner.model, synthetic_batch(learner.vocab_size, sft_examples=2, seed=1))

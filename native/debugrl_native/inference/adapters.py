@@ -21,9 +21,9 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
 
 import torch
 

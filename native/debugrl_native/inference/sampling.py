@@ -17,8 +17,8 @@ if none of those is allowed either, the caller forces the completion of the call
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import torch
 

@@ -45,8 +45,8 @@ from .adapters import ADAPTER_CONFIG, AdapterError
 from .engine import Engine, RequestError
 from .kv_cache import DEFAULT_KV_CACHE_MB
 from .models import load_model
-from .scheduler import DEFAULT_MAX_BATCH, DEFAULT_STEP_TOKENS
 from .protocol import BASE_MODEL_ALIAS, ChatRequest, LoadAdapterRequest, UnloadAdapterRequest, validation_message
+from .scheduler import DEFAULT_MAX_BATCH, DEFAULT_STEP_TOKENS
 
 log = logging.getLogger("debugrl.inference")
 

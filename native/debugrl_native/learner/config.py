@@ -40,7 +40,7 @@ class TinyQwen3MoeSource(_Strict):
     seed: int = 0
 
     @model_validator(mode="after")
-    def _routing_fits(self) -> "TinyQwen3MoeSource":
+    def _routing_fits(self) -> TinyQwen3MoeSource:
         if self.num_experts_per_tok > self.num_experts:
             raise ValueError(f"num_experts_per_tok ({self.num_experts_per_tok}) exceeds num_experts ({self.num_experts})")
         if self.num_attention_heads % self.num_key_value_heads:
@@ -179,7 +179,7 @@ class LossConfig(_Strict):
     debug_negate_advantages: bool = False
 
     @model_validator(mode="after")
-    def _ordered(self) -> "LossConfig":
+    def _ordered(self) -> LossConfig:
         if self.eps_high < self.eps_low:
             raise ValueError("eps_high must be at least eps_low (the clip is widened upward only)")
         return self

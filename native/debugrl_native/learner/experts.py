@@ -18,8 +18,9 @@ one matmul per group; it needs the counts on the host (one sync), which is accep
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Literal
+from typing import TYPE_CHECKING, Literal
 
 import torch
 import torch.nn.functional as F
@@ -126,7 +127,7 @@ def _lora_delta(
 
 
 def grouped_experts_forward(
-    experts: "MoeExperts", hidden: torch.Tensor, top_k_index: torch.Tensor, top_k_weights: torch.Tensor,
+    experts: MoeExperts, hidden: torch.Tensor, top_k_index: torch.Tensor, top_k_weights: torch.Tensor,
     force_fallback: bool = False,
 ) -> torch.Tensor:
     # hidden: [T, H]; top_k_*: [T, K]
@@ -148,7 +149,7 @@ def grouped_experts_forward(
 
 
 def looped_experts_forward(
-    experts: "MoeExperts", hidden: torch.Tensor, top_k_index: torch.Tensor, top_k_weights: torch.Tensor
+    experts: MoeExperts, hidden: torch.Tensor, top_k_index: torch.Tensor, top_k_weights: torch.Tensor
 ) -> torch.Tensor:
     """The per-expert Python loop (transformers' eager shape), with the same LoRA math. The comparison baseline."""
     out = torch.zeros_like(hidden)
@@ -198,7 +199,7 @@ def _is_packed_experts(module: nn.Module) -> bool:
         not isinstance(module, MoeExperts)
         and isinstance(getattr(module, "gate_up_proj", None), nn.Parameter)
         and isinstance(getattr(module, "down_proj", None), nn.Parameter)
-        and getattr(module, "gate_up_proj").dim() == 3
+        and module.gate_up_proj.dim() == 3
     )
 
 

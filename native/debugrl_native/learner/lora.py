@@ -21,9 +21,9 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
 
 import torch
 import torch.nn.functional as F

@@ -26,7 +26,7 @@ class Step(_Msg):
     policy_version: int = Field(ge=0)
 
     @model_validator(mode="after")
-    def _aligned(self) -> "Step":
+    def _aligned(self) -> Step:
         if len(self.completion_ids) != len(self.completion_logprobs):
             raise ValueError(f"{len(self.completion_ids)} completion tokens but "
                              f"{len(self.completion_logprobs)} completion logprobs")
@@ -57,7 +57,7 @@ class SftExample(_Msg):
     assistant_mask: list[bool]
 
     @model_validator(mode="after")
-    def _aligned(self) -> "SftExample":
+    def _aligned(self) -> SftExample:
         if len(self.assistant_mask) != len(self.token_ids):
             raise ValueError("assistant_mask must have one flag per token")
         if self.assistant_mask[0]:
@@ -70,7 +70,7 @@ class TrainBatch(_Msg):
     sft_examples: list[SftExample] = Field(default_factory=list)
 
     @model_validator(mode="after")
-    def _not_empty(self) -> "TrainBatch":
+    def _not_empty(self) -> TrainBatch:
         if not self.groups and not self.sft_examples:
             raise ValueError("a train batch needs at least one group or one SFT example")
         return self
