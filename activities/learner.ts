@@ -137,12 +137,15 @@ export function learnerConfigFor(spec: LearnerSpec, runDir: string, dataDir: str
     loss: {
       kl_coef: spec.klCoef,
       max_policy_lag: maxPolicyLag,
+      offpolicy: { mode: spec.offpolicyMode ?? 'seed_clamp' },
       ...(rl.bcWeight !== undefined ? { bc_coef: rl.bcWeight } : {}),
       ...(spec.debugNegateAdvantages ? { debug_negate_advantages: true } : {}),
     },
     packing: { max_tokens: spec.maxTokens },
     optim: { lr: spec.lr },
     output_dir: path.join(runDir, 'adapters'),
+    // every step's metrics as TensorBoard events: `tensorboard --logdir <runDir>/tensorboard`
+    tensorboard_dir: path.join(runDir, 'tensorboard'),
     initial_version: spec.initialVersion,
     base_model_name: spec.model,
     // RL from an adapter: the learner starts from it and measures its KL against it (frozen, on the same base)

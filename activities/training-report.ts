@@ -3,6 +3,7 @@
  * self-contained HTML page with inline SVG line charts, plus the same data as JSON. Rewritten after every step. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { bucketSeries, mismatchOf, type MismatchMetrics } from '../common/mismatch';
 import type { StepPoint, StepResult } from '../common/training';
 import { esc } from './report/svg';
 
@@ -19,6 +20,8 @@ export interface TrainingReport {
   /** Zero-signal groups (all rewards equal, common/zero-signal.ts) over the steps that counted them: left out of
    * training, trained anyway, and their share of the groups that were either trained or left out (null: none counted). */
   zeroSignal: { dropped: number; trained: number; groups: number; share: number | null };
+  /** Train/serve mismatch and the off-policy correction per step (common/mismatch.ts), for the steps that report it. */
+  mismatch?: { step: number; metrics: MismatchMetrics }[];
 }
 
 export function buildTrainingReport(runId: string, points: StepPoint[], steps: StepResult[], generatedAt = new Date().toISOString()): TrainingReport {
@@ -34,7 +37,32 @@ export function buildTrainingReport(runId: string, points: StepPoint[], steps: S
   const trained = counted.reduce((n, p) => n + (p.zeroSignalTrained ?? 0), 0);
   const groups = dropped + counted.reduce((n, p) => n + p.trained, 0);
   const zeroSignal = { dropped, trained, groups, share: groups ? (dropped + trained) / groups : null };
-  return { schema: TRAINING_REPORT_SCHEMA, runId, generatedAt, points, lagHistogram, staleGroupsRejected, rejectedTrajectories, zeroSignal };
+  const mismatch = steps.flatMap((s) => {
+    const m = mismatchOf(s.metrics);
+    return m ? [{ step: s.step, metrics: m }] : [];
+  });
+  return { schema: TRAINING_REPORT_SCHEMA, runId, generatedAt, points, lagHistogram, staleGroupsRejected, rejectedTrajectories, zeroSignal, mismatch };
+}
+
+/** The mismatch charts: k3 KL(served || learner) overall, at lag 0 and by lag, turn and length; what the correction kept. */
+export function mismatchCharts(steps: number[], rows: { step: number; metrics: MismatchMetrics }[]): string[] {
+  const byStep = new Map(rows.map((r) => [r.step, r.metrics]));
+  const ms = steps.map((s) => byStep.get(s) ?? null);
+  if (!ms.some((m) => m !== null)) return [];
+  const mode = [...new Set(rows.map((r) => r.metrics.offpolicy_mode))].join(', ');
+  return [
+    lineChart('Mismatch k3 KL(served ‖ learner)', steps, [{ name: 'lag 0', values: ms.map((m) => m?.mismatch_k3_lag0 ?? null) }, { name: 'all', values: ms.map((m) => m?.mismatch_k3 ?? null) }]),
+    lineChart(`Off-policy correction (${mode}): kept and ESS`, steps, [
+      { name: 'ESS', values: ms.map((m) => m?.offpolicy_ess ?? null) },
+      { name: 'masked tok', values: ms.map((m) => m?.masked_token_frac ?? null) },
+      { name: 'masked resp', values: ms.map((m) => m?.masked_response_frac ?? null) },
+      { name: 'clipped tok', values: ms.map((m) => m?.clipped_token_frac ?? null) },
+    ]),
+    lineChart('Mismatch k3 by policy lag', steps, bucketSeries(ms, 'lag', 'k3')),
+    lineChart('Mismatch k3 by turn', steps, bucketSeries(ms, 'turn', 'k3')),
+    lineChart('Mismatch k3 by trajectory length', steps, bucketSeries(ms, 'length', 'k3')),
+    lineChart('Masked token share by policy lag', steps, bucketSeries(ms, 'lag', 'masked')),
+  ];
 }
 
 const COLORS = ['#4269d0', '#ff725c', '#3ca951', '#efb118'];
@@ -86,6 +114,7 @@ export function renderTrainingHtml(r: TrainingReport): string {
     lineChart('Stale groups and refused trajectories', steps, [{ name: 'stale groups', values: col((p) => p.staleGroups) }, { name: 'refused', values: col((p) => p.rejectedTrajectories) }]),
     lineChart('Curriculum: share of tasks at 30-70 %', steps, [{ name: 'share', values: col((p) => p.share3070) }]),
     lineChart('Validation pass@1', steps, [{ name: 'pass@1', values: col((p) => p.validationPass1) }]),
+    ...mismatchCharts(steps, r.mismatch ?? []),
   ];
   const lags = Object.entries(r.lagHistogram).sort((a, b) => Number(a[0]) - Number(b[0]));
   const rows = r.points

@@ -57,6 +57,9 @@ export const LearnerSpec = z
     /** Tokens per microbatch: the seed's 16,384 (what FSDP over two H200s made room for). */
     maxTokens: z.number().int().min(64).max(262_144).default(16_384),
     klCoef: z.number().min(0).default(0.01),
+    /** Off-policy correction (native learner/loss.py; compared in benchmarks/offpolicy.md), with the mode's default
+     * bounds. Absent: `seed_clamp`, the learner's default. */
+    offpolicyMode: z.enum(['seed_clamp', 'token_tis', 'token_mask', 'seq_mask', 'geo_rs']).optional(),
     /** Policy version of the fresh adapter (tests start a learner "ahead" to exercise the lag check). */
     initialVersion: z.number().int().min(0).default(0),
     /** Score every lag-0 trajectory before training and report mean |log rho| (one extra forward, no backward). */
@@ -193,7 +196,7 @@ export interface StepResult {
   meanReward: number;
   passRate: number;
   /** The learner's TrainMetrics (snake_case, as the service sends them), null when nothing was trainable. */
-  metrics: Record<string, number | string> | null;
+  metrics: Record<string, number | string | null | (number | null)[]> | null;
   /** Mean and max |log rho| between the learner's logprobs and the stored rollout logprobs at lag 0. */
   lag0: { tokens: number; meanAbsLogRatio: number; maxAbsLogRatio: number } | null;
   /** Learner wall time of the step (reading, scoring, training) in ms. */

@@ -16,6 +16,7 @@ import { runSettings, TrainingRunInput, type StepPoint, type StepResult, type Tr
 import { isZeroSignal, ZERO_SIGNAL_DROPPED } from '../../common/zero-signal';
 import { adapterRank, checkRlInputs, resolveInitAdapter, RlInputError } from '../../activities/rl-init';
 import { action, choiceOption, describeError, intOption, workflowResult } from '../cli-kit';
+import { formatMismatch, mismatchOf } from '../../common/mismatch';
 
 interface TrainOptions {
   split?: string;
@@ -33,6 +34,7 @@ interface TrainOptions {
   lr?: string;
   loraRank?: number;
   learnerMaxTokens?: number;
+  offpolicyMode?: string;
   initAdapter?: string;
   bcCorpus?: string;
   bcWeight?: string;
@@ -55,6 +57,7 @@ export function trainingInputFrom(o: TrainOptions): Record<string, unknown> {
     ...(o.lr ? { lr: Number(o.lr) } : {}),
     ...(o.loraRank ? { loraRank: o.loraRank } : {}),
     ...(o.learnerMaxTokens ? { maxTokens: o.learnerMaxTokens } : {}),
+    ...(o.offpolicyMode ? { offpolicyMode: o.offpolicyMode } : {}),
   };
   return {
     ...(o.id ? { runId: o.id } : {}),
@@ -169,6 +172,12 @@ async function start(o: TrainOptions): Promise<number> {
   });
 }
 
+/** The step's off-policy mode and mismatch (common/mismatch.ts), or nothing for a step without them. */
+function mismatchLine(metrics: StepResult['metrics']): string {
+  const m = mismatchOf(metrics);
+  return m ? formatMismatch(m) : '';
+}
+
 async function status(runId: string): Promise<number> {
   const config = loadConfig();
   const pool = new Pool({ connectionString: pgConnectionString(config) });
@@ -201,7 +210,7 @@ async function status(runId: string): Promise<number> {
       const zero = pt?.zeroSignalDropped !== undefined ? ` · zero-signal ${pt.zeroSignalTrained ?? 0} trained, ${pt.zeroSignalDropped} dropped` : '';
       const kl = typeof s.metrics?.kl_mean === 'number' ? ` · kl ${s.metrics.kl_mean.toExponential(2)}` : '';
       const bc = typeof s.metrics?.loss_bc === 'number' && s.metrics.sft_examples_trained ? ` · bc loss ${s.metrics.loss_bc.toFixed(4)} (${s.metrics.sft_examples_trained} examples)` : '';
-      console.log(`  step ${s.step}: v${s.versionBefore}->v${s.versionAfter} · ${s.trainedGroups.length} group(s) · reward ${s.meanReward.toFixed(3)} · pass ${(100 * s.passRate).toFixed(0)}% · stale ${s.rejectedGroups.length} · refused ${s.rejectedTrajectories.length}${zero}${kl}${bc}${s.lag0 ? ` · lag-0 |log rho| ${s.lag0.meanAbsLogRatio.toExponential(1)}` : ''}`);
+      console.log(`  step ${s.step}: v${s.versionBefore}->v${s.versionAfter} · ${s.trainedGroups.length} group(s) · reward ${s.meanReward.toFixed(3)} · pass ${(100 * s.passRate).toFixed(0)}% · stale ${s.rejectedGroups.length} · refused ${s.rejectedTrajectories.length}${zero}${kl}${bc}${s.lag0 ? ` · lag-0 |log rho| ${s.lag0.meanAbsLogRatio.toExponential(1)}` : ''}${mismatchLine(s.metrics)}`);
     }
     console.log(`training report: ${path.join(REPO_ROOT, 'reports', runId, 'training.html')}`);
     return 0;
@@ -230,6 +239,7 @@ export function register(program: Command): void {
     .option('--lr <x>', 'learning rate')
     .option('--lora-rank <n>', 'LoRA rank', intOption('--lora-rank', 1, 256))
     .option('--learner-max-tokens <n>', 'tokens per learner microbatch (the seed: 16,384)', intOption('--learner-max-tokens', 64, 262_144))
+    .option('--offpolicy-mode <m>', 'off-policy correction (benchmarks/offpolicy.md; default seed_clamp)', choiceOption('--offpolicy-mode', ['seed_clamp', 'token_tis', 'token_mask', 'seq_mask', 'geo_rs'] as const))
     .option('--id <run>', 'run id (default: train-<timestamp>)')
     .option('--resume <run>', 'continue this run from its last committed step')
     .option('--init-adapter <name|path>', 'start from this adapter (sft-v<N>, or a PEFT folder): version 0, and the KL reference')
