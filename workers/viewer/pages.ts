@@ -3,6 +3,7 @@
 import { diffLines } from 'diff';
 import type { Interval } from '../../common/bootstrap';
 import { esc, niceRange, niceTicks } from '../../activities/report/svg';
+import { LENGTH_WEIGHT_POWER, learnerAdvantages } from '../../common/learner-advantage';
 import type { EpisodeRow, EpisodeView, EvaluationRow, TrainingRunRow } from './store';
 
 export interface Links {
@@ -249,7 +250,7 @@ export function trainingRunsPage(runs: TrainingRunRow[]): string {
   return layout('Training runs', table(['run', 'steps', 'created'], runs.map((r) => [`<a href="/training/${enc(r.runId)}">${esc(r.runId)}</a>`, String(r.steps), when(r.createdAt)])));
 }
 
-export function trainingRunPage(data: { run: { runId: string; workflowId: string; input: unknown }; points: { step: number; point: Record<string, unknown> }[]; groups: { groupId: string; taskId: string; step: string | null; episodes: { episodeId: string; reward: number; passed: boolean }[]; rejectedReason: string | null }[] }, links: Links): string {
+export function trainingRunPage(data: { run: { runId: string; workflowId: string; input: unknown }; points: { step: number; point: Record<string, unknown> }[]; groups: { groupId: string; taskId: string; step: string | null; episodes: { episodeId: string; reward: number; passed: boolean; completionTokens: number | null }[]; rejectedReason: string | null }[] }, links: Links): string {
   const xs = data.points.map((p) => p.step);
   const series = (key: string) => data.points.map((p) => (typeof p.point[key] === 'number' ? (p.point[key] as number) : null));
   const charts = [
@@ -261,14 +262,17 @@ export function trainingRunPage(data: { run: { runId: string; workflowId: string
     ['validation pass@1', 'validationPass1'],
   ].map(([t, k]) => lineChart(t!, xs, series(k!)));
   const groups = data.groups.map((g) => {
-    const rewards = g.episodes.map((e) => e.reward);
-    const mean = rewards.reduce((s, r) => s + r, 0) / Math.max(1, rewards.length);
-    const eps = g.episodes.map((e) => `<a href="/episodes/${enc(e.episodeId)}">${e.reward.toFixed(2)} (adv ${(e.reward - mean).toFixed(2)})${e.passed ? ' ✓' : ''}</a>`).join(' ');
-    return [esc(g.step ?? 'queued'), esc(g.taskId), eps, esc(g.rejectedReason ?? '')];
+    // An episode row not found (none expected) leaves the length weight unknown: show the centred reward and say so.
+    const lengthsKnown = g.episodes.every((e) => e.completionTokens !== null);
+    const adv = learnerAdvantages(g.episodes.map((e) => ({ reward: e.reward, completionTokens: e.completionTokens ?? 1 })));
+    const shown = lengthsKnown ? adv.advantages : adv.centred;
+    const eps = g.episodes.map((e, i) => `<a href="/episodes/${enc(e.episodeId)}">${e.reward.toFixed(2)} (adv ${shown[i]!.toFixed(3)}${lengthsKnown ? `, ${e.completionTokens} tok` : ''})${e.passed ? ' ✓' : ''}</a>`).join(' ');
+    const signal = adv.zeroSignal ? 'none: rewards equal' : lengthsKnown ? 'yes' : 'yes (length weight unknown)';
+    return [esc(g.step ?? 'queued'), esc(g.taskId), signal, eps, esc(g.rejectedReason ?? '')];
   });
   return layout(
     `Training run ${data.run.runId}`,
     `<p>${temporalLink(links, data.run.workflowId)}</p><pre>${esc(JSON.stringify(data.run.input, null, 1))}</pre><div style="display:flex;flex-wrap:wrap;gap:10px">${charts.join('')}</div>
-<h2>Groups</h2><p class="note">Advantage shown as reward minus the group mean (the learner also normalises by the group's spread).</p>${table(['step', 'task', 'episodes: reward (advantage)', 'rejected'], groups)}`,
+<h2>Groups</h2><p class="note">The advantage the learner trains on: (reward − group mean) × length weight, where the weight is L<sup>−${LENGTH_WEIGHT_POWER}</sup> / the group's mean of L<sup>−${LENGTH_WEIGHT_POWER}</sup> over each episode's generated tokens L (Dr. GRPO: no division by the group's spread). A group whose rewards are all equal has no signal: every advantage is 0. The learner leaves out stale and over-long episodes.</p>${table(['step', 'task', 'signal', 'episodes: reward (advantage, tokens)', 'rejected'], groups)}`,
   );
 }

@@ -197,5 +197,13 @@ export async function getTrainingRun(pool: Pool, runId: string) {
      from training_groups where run_id = $1 order by sealed_at`,
     [runId],
   );
-  return { run, points, groups };
+  // The learner's length weight needs each trajectory's generated tokens: they live on the episode's row.
+  const tokens = await readOnly<{ episodeId: string; completionTokens: number }>(
+    pool,
+    `select episode_id as "episodeId", completion_tokens as "completionTokens" from episodes
+     where episode_id in (select jsonb_array_elements(g.episodes)->>'episodeId' from training_groups g where g.run_id = $1)`,
+    [runId],
+  );
+  const tokensOf = new Map(tokens.map((t) => [t.episodeId, t.completionTokens]));
+  return { run, points, groups: groups.map((g) => ({ ...g, episodes: g.episodes.map((e) => ({ ...e, completionTokens: tokensOf.get(e.episodeId) ?? null })) })) };
 }
