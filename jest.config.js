@@ -23,6 +23,7 @@ const UNIT = [
   'reward',
   'star-keep',
   'supervise',
+  'targeted-starts',
   'tasks-stats',
   'tool-specs-fixture',
   'training-report',

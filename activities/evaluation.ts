@@ -37,9 +37,25 @@ export async function loadEvaluation(pool: Pool, evaluationId: string): Promise<
   return r.rows[0].input;
 }
 
-/** Recompute the report from the stored trajectories and write it; used by the workflow and by `debugrl report`. */
-export async function reportEvaluation(pool: Pool, evaluationId: string, k: number, arms: Arm[], outDir = path.join(REPORTS_DIR, evaluationId)) {
+/** Task id → task.json `failing_tests` for the tasks of `records`, read from `tasksDir` (the trajectory record does not
+ * carry them). A task no longer there, or unreadable, is left out: its targeted starts show as unknown, not as 0. */
+export function loadFailingTests(tasksDir: string, taskIds: readonly string[]): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const id of new Set(taskIds)) {
+    try {
+      out[id] = loadTask(path.join(tasksDir, id)).spec.failing_tests;
+    } catch {
+      // left out on purpose: see above
+    }
+  }
+  return out;
+}
+
+/** Recompute the report from the stored trajectories and write it; used by the workflow and by `debugrl report`.
+ * `tasksDir` (DEBUGRL_TASKS_DIR) gives the tasks' failing tests for targeted starts. */
+export async function reportEvaluation(pool: Pool, evaluationId: string, k: number, arms: Arm[], outDir = path.join(REPORTS_DIR, evaluationId), tasksDir: string | null = null) {
   const records = await loadEvaluationRecords(pool, evaluationId);
+  const failingTests = tasksDir ? loadFailingTests(tasksDir, records.map((r) => r.taskId)) : {};
   // The run's configuration heads the report: read from the evaluation's stored input (a row from before the input
   // was stored whole leaves the header out rather than guessing).
   const stored = await loadEvaluation(pool, evaluationId).catch(() => null);
@@ -47,7 +63,7 @@ export async function reportEvaluation(pool: Pool, evaluationId: string, k: numb
   const config = c && c.policy && c.limits
     ? { policy: c.policy, compare: c.compare ?? null, split: c.split ?? null, taskIds: stored.taskIds ?? c.taskIds ?? null, episodesPerTask: c.episodesPerTask, toolset: c.toolset, limits: c.limits as Record<string, number> }
     : undefined;
-  const report = buildReport({ evaluationId, k, arms, records, ...(config ? { config } : {}) });
+  const report = buildReport({ evaluationId, k, arms, records, failingTests, ...(config ? { config } : {}) });
   const files = writeReport(report, outDir);
   return { report, files, outDir };
 }
@@ -111,7 +127,7 @@ export function createEvaluationActivities(deps: { pool: Pool; config: Config })
     },
 
     async aggregateEvaluation(input: { evaluationId: string; k: number; arms: Arm[] }): Promise<Omit<EvaluationResult, 'failedEpisodes'>> {
-      const { report, outDir } = await reportEvaluation(deps.pool, input.evaluationId, input.k, input.arms);
+      const { report, outDir } = await reportEvaluation(deps.pool, input.evaluationId, input.k, input.arms, undefined, deps.config.DEBUGRL_TASKS_DIR);
       await deps.pool.query('update evaluations set summary = $2, report_dir = $3, finished_at = now() where evaluation_id = $1', [
         input.evaluationId,
         JSON.stringify(report.arms.map((a) => ({ ...a, summary: { ...a.summary, perTask: undefined } }))),

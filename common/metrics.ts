@@ -62,6 +62,17 @@ export function isValidCall(t: TrajectoryRecord['turns'][number]): boolean {
   return t.assistant.invalidReason === null && t.assistant.toolCall !== null && !t.tool?.invalidReply;
 }
 
+/** True when a start_debugger call's arguments name one of the task's failing tests (task.json `failing_tests`, ids
+ * like `test_x.py::test_y` or `test_x.py::TestC::test_y`): `test_file::test_name` equals one, or equals one with its
+ * pytest parameters (`[...]`) left off. A call that names no test (the whole file) names none. */
+export function namesFailingTest(args: unknown, failingTests: readonly string[]): boolean {
+  if (!args || typeof args !== 'object') return false;
+  const { test_file: file, test_name: name } = args as { test_file?: unknown; test_name?: unknown };
+  if (typeof file !== 'string' || typeof name !== 'string') return false;
+  const id = `${file.replace(/^\.\//, '')}::${name}`;
+  return failingTests.some((f) => f === id || f.replace(/\[.*\]$/, '') === id);
+}
+
 export interface EpisodeFacts {
   taskId: string;
   passed: boolean;
@@ -75,6 +86,10 @@ export interface EpisodeFacts {
   firstDebuggerTurn: number | null;
   debuggerCalls: number;
   debuggerErrors: number;
+  /** Valid start_debugger calls (run or refused), and how many named one of the task's failing tests (null when the
+   * task's failing tests are not known). The seed's "targeted starts". */
+  debuggerStarts: number;
+  targetedStarts: number | null;
   inspected: boolean;
   inspectedThenEdited: boolean;
   breakpointsNeverHit: number;
@@ -84,10 +99,12 @@ export interface EpisodeFacts {
   failure: FailureKind | null;
 }
 
-export function episodeFacts(r: TrajectoryRecord): EpisodeFacts {
+/** `failingTests`: the task's `failing_tests` (task.json); the trajectory record does not carry them. */
+export function episodeFacts(r: TrajectoryRecord, failingTests: readonly string[] | null = null): EpisodeFacts {
   const calls = r.turns.filter((t) => t.tool && !t.tool.invalidReply);
   const dbg = calls.filter((t) => t.tool!.debugger);
   const opened = calls.find((t) => t.tool!.tool === 'start_debugger' && t.tool!.ok);
+  const starts = r.turns.filter((t) => isValidCall(t) && t.assistant.toolCall!.name === 'start_debugger');
   const firstInspection = calls.find((t) => INSPECTIONS.has(t.tool!.tool) && t.tool!.ok);
   const editAfter = firstInspection ? calls.some((t) => t.turn > firstInspection.turn && t.tool!.tool === 'edit_file' && t.tool!.ok) : false;
   const neverHit = new Set<string>();
@@ -103,6 +120,8 @@ export function episodeFacts(r: TrajectoryRecord): EpisodeFacts {
     firstDebuggerTurn: opened ? opened.turn : null,
     debuggerCalls: dbg.length,
     debuggerErrors: dbg.filter((t) => !t.tool!.ok || t.tool!.meta.debuggerError === true).length,
+    debuggerStarts: starts.length,
+    targetedStarts: failingTests ? starts.filter((t) => namesFailingTest(t.assistant.toolCall!.arguments, failingTests)).length : null,
     inspected: Boolean(firstInspection),
     inspectedThenEdited: editAfter,
     breakpointsNeverHit: neverHit.size,
@@ -145,15 +164,22 @@ export interface ArmSummary {
     breakpointsHit: number;
     shareBreakpointHit: number | null;
     commandErrors: number;
+    /** Valid start_debugger calls, those of episodes whose task's failing tests are known, and the share of the
+     * latter that named a failing test (the seed's "targeted starts"; null with no such call). */
+    starts: number;
+    startsWithKnownTests: number;
+    targetedStarts: number | null;
   };
   failures: Record<FailureKind, number>;
   tokens: { meanPerEpisode: number | null; medianPerEpisode: number | null };
   perTask: TaskSummary[];
 }
 
-/** Aggregate one arm (one policy and tool set) over its episodes. pass@k is per task, then averaged over tasks. */
-export function summarizeArm(records: TrajectoryRecord[], k: number): ArmSummary {
-  const facts = records.map(episodeFacts);
+/** Aggregate one arm (one policy and tool set) over its episodes. pass@k is per task, then averaged over tasks.
+ * `failingTests`: task id → its `failing_tests`, for targeted starts (a task not in it counts as unknown). */
+export function summarizeArm(records: TrajectoryRecord[], k: number, failingTests: ReadonlyMap<string, readonly string[]> = new Map()): ArmSummary {
+  const facts = records.map((r) => episodeFacts(r, failingTests.get(r.taskId) ?? null));
+  const known = facts.filter((f) => f.targetedStarts !== null);
   const byTask = new Map<string, EpisodeFacts[]>();
   for (const f of facts) byTask.set(f.taskId, [...(byTask.get(f.taskId) ?? []), f]);
   const perTask: TaskSummary[] = [...byTask.entries()]
@@ -202,6 +228,9 @@ export function summarizeArm(records: TrajectoryRecord[], k: number): ArmSummary
       breakpointsHit: facts.reduce((s, f) => s + f.breakpointsHit, 0),
       shareBreakpointHit: share(facts.filter((f) => f.breakpointsHit > 0).length, facts.length),
       commandErrors: facts.reduce((s, f) => s + f.debuggerErrors, 0),
+      starts: facts.reduce((s, f) => s + f.debuggerStarts, 0),
+      startsWithKnownTests: known.reduce((s, f) => s + f.debuggerStarts, 0),
+      targetedStarts: share(known.reduce((s, f) => s + f.targetedStarts!, 0), known.reduce((s, f) => s + f.debuggerStarts, 0)),
     },
     failures,
     tokens: { meanPerEpisode: mean(facts.map((f) => f.tokens)), medianPerEpisode: median(facts.map((f) => f.tokens)) },

@@ -51,8 +51,10 @@ export interface Report {
   episodes: EpisodeLine[];
 }
 
-export function buildReport(input: { evaluationId: string; k: number; arms: Arm[]; records: TrajectoryRecord[]; generatedAt?: string; config?: RunConfig }): Report {
-  const arms = input.arms.map((arm) => ({ arm, summary: summarizeArm(input.records.filter((r) => r.arm === arm.label), input.k) }));
+/** `failingTests`: task id → task.json `failing_tests`, for the targeted-starts metric (left out: shown as n/a). */
+export function buildReport(input: { evaluationId: string; k: number; arms: Arm[]; records: TrajectoryRecord[]; generatedAt?: string; config?: RunConfig; failingTests?: Record<string, string[]> }): Report {
+  const failing = new Map(Object.entries(input.failingTests ?? {}));
+  const arms = input.arms.map((arm) => ({ arm, summary: summarizeArm(input.records.filter((r) => r.arm === arm.label), input.k, failing) }));
   const toolsetComparisons: ToolsetComparison[] = [];
   for (const a of input.arms.filter((x) => x.toolset === 'full')) {
     const b = input.arms.find((x) => x.toolset === 'no-debugger' && x.policy === a.policy);
@@ -98,6 +100,7 @@ function tableRows(report: Report): [string, (s: ArmSummary) => string][] {
     ['median first debugger turn', (s) => num(s.debugger.medianFirstTurn)],
     ['debugger calls per episode', (s) => num(s.debugger.callsPerEpisode, 2)],
     ['inspection → edit conversion', (s) => `${pct(s.debugger.inspectionToEdit)} (of ${s.debugger.episodesWithInspection})`],
+    ['targeted starts (start_debugger naming a failing test)', (s) => `${pct(s.debugger.targetedStarts)} (of ${s.debugger.startsWithKnownTests} starts)`],
     ['breakpoints never hit', (s) => String(s.debugger.breakpointsNeverHit)],
     ['debugger command errors', (s) => String(s.debugger.commandErrors)],
     ...FAILURE_KINDS.map((kind): [string, (s: ArmSummary) => string] => [`failures: ${kind.replace(/_/g, ' ')}`, (s) => String(s.failures[kind])]),

@@ -8,10 +8,11 @@ import { pgConnectionString } from '../../common/connections';
 import { action } from '../cli-kit';
 
 async function run(id: string, o: { out?: string }): Promise<number> {
-  const pool = new Pool({ connectionString: pgConnectionString(loadConfig()) });
+  const config = loadConfig();
+  const pool = new Pool({ connectionString: pgConnectionString(config) });
   try {
     const ev = await loadEvaluation(pool, id);
-    const { report, files } = await reportEvaluation(pool, id, ev.input.k, ev.arms, o.out);
+    const { report, files } = await reportEvaluation(pool, id, ev.input.k, ev.arms, o.out, config.DEBUGRL_TASKS_DIR);
     for (const a of report.arms) console.log(`${a.arm.label}: ${a.summary.episodes} episodes, pass@1 ${a.summary.passAt1?.toFixed(3) ?? 'n/a'}, pass@${report.k} ${a.summary.passAtK?.toFixed(3) ?? 'n/a'}`);
     console.log(`wrote ${files.html}\n      ${files.markdown}\n      ${files.json}`);
     return 0;
