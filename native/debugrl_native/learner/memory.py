@@ -9,13 +9,16 @@ activations of the microbatch being trained, which grow linearly in its tokens T
                                                reference pass's logits and log-softmax alive beside them for the KL)
     layers    = L * a          without checkpointing (every layer keeps its activations for backward)
               = L * H * b + a  with gradient checkpointing (each layer keeps only its input; one layer is recomputed)
-    a         = (6 * H + 2 * KV + 4 * I_eff) * b   one decoder layer's saved activations per token: the two norms'
-                                               outputs, q/k/v, the attention output, the residual, and the MLP's gate,
-                                               up, activation and product (I_eff = I dense, top_k * I_moe + E for MoE)
+    a         = (6 * H + 4 * Q + 4 * KV + 5 * I_eff) * b   one decoder layer's saved activations per token: the
+                                               norms' inputs and outputs, q/k/v before and after the rotary embedding,
+                                               the attention output, the residual, the LoRA inputs, and the MLP's gate,
+                                               up, activation input, activation and product (I_eff = I dense,
+                                               top_k * I_moe + E for MoE); fitted to the measured cost of a layer
+                                               without checkpointing on SmolLM2 (1.5 MB per token for 30 layers)
 
-with V the vocabulary, L layers, H hidden, KV the key/value width, b the bytes of the model's dtype. On SmolLM2-135M
-(V = 49,152) the logits dominate: 1.18 MB per token, 4.7 GB for a 4k-token microbatch, which is why a 16k-token
-microbatch without checkpointing took a CPU learner past 21 GB (benchmarks/learner.md measures it).
+with V the vocabulary, L layers, H hidden, Q and KV the query and key/value widths, b the bytes of the model's dtype.
+On SmolLM2-135M (V = 49,152) the logits dominate with checkpointing: 1.18 MB of its 1.31 MB per token; without it
+the 30 layers add 1.7 MB more (benchmarks/learner.md measures both).
 
 The budget is the setting `memory_budget_gb` (config.py); when unset, it is what the machine has: the learner's own
 footprint now plus 75 % of the host's available memory (MemAvailable), or 90 % of the GPU's free memory beside what
@@ -117,7 +120,7 @@ def per_token_bytes(config, dtype: torch.dtype, checkpointing: bool) -> int:
         inter = int(config.num_experts_per_tok) * int(config.moe_intermediate_size) + experts
     else:
         inter = int(config.intermediate_size)
-    layer = (4 * h + 2 * q + 2 * kv + 4 * inter) * b
+    layer = (6 * h + 4 * q + 4 * kv + 5 * inter) * b
     layers_total = layers * h * b + layer if checkpointing else layers * layer
     return int(6 * vocab * 4 + layers_total)
 
