@@ -49,6 +49,10 @@ DEFAULT_STEP_TOKENS = 256  # new tokens per forward: decode tokens first, prefil
 DEFAULT_MAX_BATCH = 16
 MIN_PREFILL_CHUNK = 32  # a prefilling sequence advances at least this much per step, however many decode
 DEFER_MIN_TOKENS = 32  # wait for a running prefill that will cover at least this many more of our prompt
+# A step of at most this many new tokens (decoding only) runs, sampling included, on one torch thread. MKL's threaded
+# sgemm with 2-16 rows on a busy 2-core machine waits for a descheduled thread: 3-100 ms per projection instead of
+# ~1 ms on one thread (benchmarks/inference.md). Prefill chunks keep every thread.
+SINGLE_THREAD_MAX_TOKENS = 64
 
 
 class RequestError(Exception):
@@ -298,6 +302,17 @@ class Scheduler:
                 self.stats.prefill_tokens += len(chunk)
         if not feeds:
             return
+        threads = torch.get_num_threads()
+        single = threads > 1 and sum(len(f.ids) for _, f, _ in feeds) <= SINGLE_THREAD_MAX_TOKENS
+        if single:
+            torch.set_num_threads(1)
+        try:
+            self._run_group(members, feeds, t0)
+        finally:
+            if single:
+                torch.set_num_threads(threads)
+
+    def _run_group(self, members: list[Sequence], feeds: list[tuple[Sequence, Feed, bool]], t0: float) -> None:
         try:
             with self.adapters.active(members[0].adapter) as model:
                 t1 = time.perf_counter()
