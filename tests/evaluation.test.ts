@@ -83,7 +83,12 @@ describe('EvaluationWorkflow end to end (scripted policy, 3 tasks, real services
 
       // Every number can be recomputed from the stored trajectories.
       const out = fs.mkdtempSync(path.join(os.tmpdir(), 'debugrl-report-'));
-      const r = spawnSync(process.execPath, [path.join(ROOT, 'lib/workers/cli.js'), 'report', evaluationId, '--out', out], { encoding: 'utf8', timeout: 60_000 });
+      const r = spawnSync(process.execPath, [path.join(ROOT, 'lib/workers/cli.js'), 'report', evaluationId, '--out', out], {
+        encoding: 'utf8',
+        timeout: 60_000,
+        // The same task folder the workers graded against: the report reads each task's failing tests from it.
+        env: { ...process.env, DEBUGRL_TASKS_DIR: FIXTURE_TASKS },
+      });
       expect(r.status).toBe(0);
       const again = JSON.parse(fs.readFileSync(path.join(out, 'report.json'), 'utf8'));
       expect(again.arms).toEqual(report.arms);
