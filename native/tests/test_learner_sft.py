@@ -147,3 +147,49 @@ def test_sft_requests_through_the_service(tmp_path):
     assert s1["type"] == "sft_step_result" and s1["tokens"] == 96
     assert (s2["type"], s2["error_kind"]) == ("error", "invalid_request") and "does not exist" in s2["message"]
     assert a1["adapter_path"].endswith("sft-v1") and (tmp_path / "out" / "sft-v1" / "adapter_model.safetensors").is_file()
+
+
+def test_lr_schedule_warms_up_linearly_then_decays_by_cosine():
+    from debugrl_native.learner.sft import lr_at
+
+    # 2 warm-up steps of 10: peak/3, 2 peak/3, then cosine from the peak down to the 1 % floor at the last step
+    assert [round(lr_at(s, 10, 3.0, 2), 6) for s in (0, 1, 2)] == [1.0, 2.0, 3.0]
+    assert lr_at(2 + 7 // 2, 10, 1.0, 2) < 1.0
+    assert lr_at(9, 10, 1.0, 2) == pytest.approx(0.01)  # cos(pi) = -1: 0, floored at 1 %
+    assert lr_at(0, 1, 1.0, 0) == 1.0  # a one-step run trains at the peak
+
+
+def test_epoch_order_is_a_fixed_shuffle_per_seed_and_epoch():
+    from debugrl_native.learner.sft import epoch_order
+
+    assert sorted(epoch_order(20, 3, 1)) == list(range(20))
+    assert epoch_order(20, 3, 1) == epoch_order(20, 3, 1)
+    assert epoch_order(20, 3, 1) != epoch_order(20, 3, 2)
+    assert epoch_order(20, 3, 1) != epoch_order(20, 4, 1)
+
+
+@pytest.mark.slow
+def test_sft_epoch_is_one_request_with_progress_and_a_saved_adapter(tmp_path):
+    cfg = tmp_path / "learner.json"
+    cfg.write_text(json.dumps({"lora": {"rank": 4, "alpha": 8.0}, "output_dir": str(tmp_path / "out")}))
+    train, held = tmp_path / "train.tokens.jsonl", tmp_path / "heldout.tokens.jsonl"
+    train.write_text("".join(json.dumps(e.model_dump()) + "\n" for e in _copy_examples(5, seed=3)))
+    held.write_text("".join(json.dumps(e.model_dump()) + "\n" for e in _copy_examples(2, seed=4)))
+    reqs = [
+        {"type": "sft_epoch", "request_id": "p1", "train_path": str(train), "heldout_path": str(held), "epoch": 1,
+         "epochs": 2, "lr": 0.01, "batch_examples": 2, "warmup_steps": 0, "seed": 7},
+        {"type": "sft_epoch", "request_id": "p3", "train_path": str(train), "epoch": 3, "epochs": 2},
+        {"type": "shutdown", "request_id": "x"},
+    ]
+    proc = subprocess.run([sys.executable, "-m", "debugrl_native.learner.service", "--config", str(cfg)],
+                          input="".join(json.dumps(r) + "\n" for r in reqs), capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    lines = [json.loads(x) for x in proc.stdout.splitlines()][1:]
+    progress = [m for m in lines if m["type"] == "progress"]
+    assert [(m["request_id"], m["step"], m["of"]) for m in progress] == [("p1", 1, 3), ("p1", 2, 3), ("p1", 3, 3)]
+    done = next(m for m in lines if m["type"] == "sft_epoch_result")
+    assert (done["epoch"], done["steps"], done["policy_version"]) == (1, 3, 3)
+    assert done["train_loss"] > 0 and done["held_out_loss"] > 0
+    assert (tmp_path / "out" / "epoch-1" / "adapter_model.safetensors").is_file()
+    bad = next(m for m in lines if m.get("request_id") == "p3")
+    assert (bad["type"], bad["error_kind"]) == ("error", "invalid_request") and "past the last one" in bad["message"]

@@ -39,6 +39,9 @@ def test_stale_samples_are_dropped_and_counted(tmp_path):
     m = learner.train_step(fresh.model_copy(update={"groups": fresh.groups + stale.groups}))
     assert m.stale_trajectories_dropped == 4 and m.trajectories_trained == 4
     assert learner.version == 11
+    # the learner names what it left out: the one policy-lag rule, which the TypeScript step only counts
+    assert [(d.trajectory_id, d.group_id, d.reason, d.lag) for d in learner.last_dropped] == [
+        (t.trajectory_id, stale.groups[0].group_id, "policy-lag", 5) for t in stale.groups[0].trajectories]
 
 
 def test_grouped_and_loop_experts_give_the_same_update(tmp_path):

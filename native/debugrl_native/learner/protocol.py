@@ -147,6 +147,32 @@ class SaveAdapterRequest(_Msg):
     name: str = Field(pattern=r"^[\w.-]{1,100}$")
 
 
+class SftEpochRequest(_Msg):
+    """One whole SFT epoch (sft.py `sft_epoch`): the learner shuffles the train examples (by `seed` and `epoch`, so a
+    retried epoch trains the same batches), steps through them `batch_examples` at a time on the linear warm-up +
+    cosine schedule over all `epochs`, measures the held-out loss, and saves the adapter as <output_dir>/epoch-<N>.
+    The defaults here are the only SFT hyperparameters: callers send a field only to override it."""
+
+    type: Literal["sft_epoch"] = "sft_epoch"
+    request_id: str = Field(min_length=1)
+    train_path: Path  # a tokens JSONL file (`debugrl sft build`'s train.tokens.jsonl)
+    heldout_path: Path | None = None  # its heldout.tokens.jsonl; None or an empty file: no held-out loss
+    epoch: int = Field(ge=1)
+    epochs: int = Field(ge=1)
+    # Peak learning rate; LoRA fine-tunes usually sit near 1e-4 to 5e-4.
+    lr: float = Field(2e-4, gt=0.0, le=1.0)
+    warmup_steps: int = Field(2, ge=0)
+    # Examples per optimizer step (each step packs them into microbatches of at most packing.max_tokens).
+    batch_examples: int = Field(8, ge=1)
+    seed: int = Field(0, ge=0)
+
+    @model_validator(mode="after")
+    def _in_range(self) -> SftEpochRequest:
+        if self.epoch > self.epochs:
+            raise ValueError(f"epoch {self.epoch} of {self.epochs}: the epoch is past the last one")
+        return self
+
+
 class ChatMessage(_Msg):
     role: Literal["system", "user", "assistant"]
     content: str
@@ -175,7 +201,7 @@ class ServingFacts(_Msg):
 
 
 Request = Annotated[TrainStepRequest | ScoreRequest | StatusRequest | ShutdownRequest | SftStepRequest | SftEvalRequest
-                    | SaveAdapterRequest, Field(discriminator="type")]
+                    | SaveAdapterRequest | SftEpochRequest, Field(discriminator="type")]
 
 
 # --- responses -------------------------------------------------------------------------------------------------------
@@ -241,12 +267,24 @@ class TrainMetrics(_Msg):
     microbatch_max_tokens: int  # the largest microbatch that budget allows (<= packing.max_tokens)
 
 
+class DroppedTrajectory(_Msg):
+    """A trajectory the learner left out of a step, and why: the one place the policy-lag rule is applied (the caller
+    only counts what comes back here). `policy-lag`: its oldest step is more than loss.max_policy_lag versions behind
+    (`lag` says by how many); `too-long`: a chain longer than packing.max_tokens."""
+
+    trajectory_id: str
+    group_id: str
+    reason: Literal["policy-lag", "too-long"]
+    lag: int
+
+
 class TrainStepResponse(_Msg):
     type: Literal["train_step_result"] = "train_step_result"
     request_id: str
     policy_version: int  # the version of the adapter just written (unchanged if nothing was trainable)
     adapter_path: str | None  # PEFT directory for vLLM's POST /v1/load_lora_adapter; None before any update
     metrics: TrainMetrics
+    dropped: list[DroppedTrajectory] = Field(default_factory=list)
 
 
 class ScoreResponse(_Msg):
@@ -309,6 +347,29 @@ class SftEvalResponse(_Msg):
     tokens: int
 
 
+class SftProgress(_Msg):
+    """Written during a long request (an SFT epoch) after each optimizer step, before its one response; the caller
+    shows it (heartbeat details) and waits on."""
+
+    type: Literal["progress"] = "progress"
+    request_id: str
+    step: int  # steps done in this epoch
+    of: int
+    mean_loss: float
+
+
+class SftEpochResponse(_Msg):
+    type: Literal["sft_epoch_result"] = "sft_epoch_result"
+    request_id: str
+    epoch: int
+    steps: int
+    train_loss: float  # mean of the steps' losses
+    held_out_loss: float | None  # None: no held-out examples
+    adapter_path: str
+    policy_version: int
+    too_long_dropped: int
+
+
 class SaveAdapterResponse(_Msg):
     type: Literal["adapter_saved"] = "adapter_saved"
     request_id: str
@@ -317,5 +378,5 @@ class SaveAdapterResponse(_Msg):
 
 Response = Annotated[
     TrainStepResponse | ScoreResponse | StatusResponse | ReadyMessage | ShutdownResponse | ErrorResponse
-    | SftStepResponse | SftEvalResponse | SaveAdapterResponse, Field(discriminator="type")
+    | SftStepResponse | SftEvalResponse | SaveAdapterResponse | SftProgress | SftEpochResponse, Field(discriminator="type")
 ]

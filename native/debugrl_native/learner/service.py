@@ -1,9 +1,9 @@
 """The long-running learner process: holds the model, answers typed requests as JSON lines over stdin/stdout.
 
 Transport. One JSON object per line. stdout carries protocol messages only (logs go to stderr). At start-up the
-process writes one `ReadyMessage`; then, for every request line (`protocol.Request`: train_step | status |
-shutdown), exactly one response line with the same `request_id` (`TrainStepResponse`, `StatusResponse`,
-`ShutdownResponse` or `ErrorResponse`). Requests are handled one at a time, in order.
+process writes one `ReadyMessage`; then, for every request line (`protocol.Request`), exactly one response line with
+the same `request_id` (`TrainStepResponse`, `SftEpochResponse`, ..., or `ErrorResponse`), preceded for a long request
+(an SFT epoch) by `SftProgress` lines with that id. Requests are handled one at a time, in order.
 
     python -m debugrl_native.learner.service --config learner.json           # one process (CPU or one GPU)
     torchrun --nproc-per-node 2 -m debugrl_native.learner.service --config learner.json   # FSDP over two ranks
@@ -41,8 +41,11 @@ from .protocol import (
     SaveAdapterResponse,
     ScoreRequest,
     ScoreResponse,
+    SftEpochRequest,
+    SftEpochResponse,
     SftEvalRequest,
     SftEvalResponse,
+    SftProgress,
     SftStepRequest,
     SftStepResponse,
     ShutdownRequest,
@@ -162,8 +165,8 @@ def serve(cfg: LearnerConfig, inp: IO[str], out: IO[str], initial_adapter: Path 
                     world_size=ctx.world_size, device=str(ctx.device),
                     trainable_parameters=learner.trainable_parameters))
             continue
-        if isinstance(req, (SftStepRequest, SftEvalRequest, SaveAdapterRequest)):
-            answer = _sft_request(learner, req, ctx)
+        if isinstance(req, (SftStepRequest, SftEvalRequest, SaveAdapterRequest, SftEpochRequest)):
+            answer = _sft_request(learner, req, ctx, out)
             if ctx.is_main:
                 _emit(out, answer)
             continue
@@ -183,7 +186,8 @@ def serve(cfg: LearnerConfig, inp: IO[str], out: IO[str], initial_adapter: Path 
                 save_trainer_state(learner, learner.adapter_path)
             response: TrainStepResponse | ErrorResponse = TrainStepResponse(
                 request_id=req.request_id, policy_version=learner.version,
-                adapter_path=str(learner.adapter_path) if learner.adapter_path else None, metrics=metrics)
+                adapter_path=str(learner.adapter_path) if learner.adapter_path else None, metrics=metrics,
+                dropped=learner.last_dropped)
         except (InvalidBatch, ValidationError, FileNotFoundError) as e:
             response = ErrorResponse(request_id=req.request_id, error_kind="invalid_request", message=str(e))
         except Exception as e:  # noqa: BLE001 - reported to the caller, with the traceback on stderr
@@ -193,19 +197,45 @@ def serve(cfg: LearnerConfig, inp: IO[str], out: IO[str], initial_adapter: Path 
             _emit(out, response)
 
 
-def _sft_request(learner, req, ctx):
-    """The SFT requests (sft.py): a step, a held-out loss, or saving the adapter under a name."""
+def _save_named(learner, name: str, ctx) -> Path:
+    from .lora import save_adapter
+
+    path = learner.cfg.output_dir / name
+    if ctx.is_main:
+        save_adapter(learner.model, path, learner.version, learner.cfg.lora, learner.cfg.base_model_name)
+        save_trainer_state(learner, path)
+    return path
+
+
+def _sft_epoch(learner, req: SftEpochRequest, ctx, out: IO[str]) -> SftEpochResponse:
+    """A whole epoch (sft.sft_epoch), a progress line after each step, the adapter saved as epoch-<N>."""
+    from .sft import read_examples, sft_epoch
+
+    train = read_examples(req.train_path)
+    heldout = read_examples(req.heldout_path) if req.heldout_path and req.heldout_path.is_file() \
+        and req.heldout_path.read_text().strip() else []
+
+    def progress(done: int, of: int, mean_loss: float) -> None:
+        if ctx.is_main:
+            _emit(out, SftProgress(request_id=req.request_id, step=done, of=of, mean_loss=mean_loss))
+
+    r = sft_epoch(learner, train, heldout, req.epoch, req.epochs, req.lr, req.warmup_steps, req.batch_examples,
+                  req.seed, progress)
+    path = _save_named(learner, f"epoch-{req.epoch}", ctx)
+    return SftEpochResponse(request_id=req.request_id, epoch=req.epoch, steps=r.steps, train_loss=r.train_loss,
+                            held_out_loss=r.held_out_loss, adapter_path=str(path), policy_version=learner.version,
+                            too_long_dropped=r.too_long_dropped)
+
+
+def _sft_request(learner, req, ctx, out: IO[str]):
+    """The SFT requests (sft.py): a whole epoch, a step, a held-out loss, or saving the adapter under a name."""
     from .sft import MaskError, read_examples, sft_eval, sft_step
 
     try:
         if isinstance(req, SaveAdapterRequest):
-            from .lora import save_adapter
-
-            path = learner.cfg.output_dir / req.name
-            if ctx.is_main:
-                save_adapter(learner.model, path, learner.version, learner.cfg.lora, learner.cfg.base_model_name)
-                save_trainer_state(learner, path)
-            return SaveAdapterResponse(request_id=req.request_id, adapter_path=str(path))
+            return SaveAdapterResponse(request_id=req.request_id, adapter_path=str(_save_named(learner, req.name, ctx)))
+        if isinstance(req, SftEpochRequest):
+            return _sft_epoch(learner, req, ctx, out)
         examples = read_examples(req.examples_path)
         if isinstance(req, SftEvalRequest):
             loss, tokens = sft_eval(learner, examples)

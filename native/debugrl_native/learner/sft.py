@@ -199,6 +199,55 @@ def sft_eval(learner, examples: list[SftExample]) -> tuple[float, int]:
     return (nll / total if total else 0.0), total
 
 
+def lr_at(step: int, total: int, peak: float, warmup: int) -> float:
+    """The learning rate at optimizer step `step` (0-based) of `total`: linear warm-up to `peak` over `warmup` steps,
+    lr = peak (step + 1) / (warmup + 1), then cosine decay, lr = peak (1 + cos(pi t)) / 2 with t = (step - warmup) /
+    (total - warmup - 1), floored at 1 % of the peak so the last step still moves (a zero rate is refused anyway)."""
+    if step < warmup:
+        return peak * (step + 1) / (warmup + 1)
+    t = 0.0 if total - warmup <= 1 else (step - warmup) / (total - warmup - 1)
+    return max(peak * 0.5 * (1 + math.cos(math.pi * t)), peak * 0.01)
+
+
+@dataclass
+class SftEpochResult:
+    steps: int
+    train_loss: float  # mean of the steps' losses
+    held_out_loss: float | None
+    too_long_dropped: int
+
+
+def epoch_order(n: int, seed: int, epoch: int) -> list[int]:
+    """The order examples are visited in epoch `epoch`: a shuffle fixed by (seed, epoch), so a retried epoch trains
+    exactly the same batches and a resumed run the same sequence of epochs."""
+    import random
+
+    order = list(range(n))
+    random.Random(seed * 1_000_003 + epoch).shuffle(order)
+    return order
+
+
+def sft_epoch(learner, train: list[SftExample], heldout: list[SftExample], epoch: int, epochs: int, lr: float,
+              warmup_steps: int, batch_examples: int, seed: int, on_step=None) -> SftEpochResult:
+    """One epoch: ceil(n / batch_examples) optimizer steps over the shuffled train examples, each at lr_at(global
+    step), then the held-out loss. Every step is a new policy version (the adapter changed), as after an RL step.
+    `on_step(done, of, mean_loss)` is called after each step (progress for the caller's heartbeat)."""
+    per_epoch = math.ceil(len(train) / batch_examples)
+    total = per_epoch * epochs
+    order = epoch_order(len(train), seed, epoch)
+    loss_sum, dropped = 0.0, 0
+    for s in range(per_epoch):
+        batch = [train[i] for i in order[s * batch_examples:(s + 1) * batch_examples]]
+        m = sft_step(learner, batch, lr_at((epoch - 1) * per_epoch + s, total, lr, warmup_steps))
+        learner.version += 1
+        loss_sum += m.loss
+        dropped += m.too_long_dropped
+        if on_step is not None:
+            on_step(s + 1, per_epoch, loss_sum / (s + 1))
+    held = sft_eval(learner, heldout)[0] if heldout else None
+    return SftEpochResult(steps=per_epoch, train_loss=loss_sum / per_epoch, held_out_loss=held, too_long_dropped=dropped)
+
+
 def read_examples(path: Path) -> list[SftExample]:
     """A tokens JSONL file (`debugrl sft build`'s train/heldout.tokens.jsonl), every line validated."""
     if not path.is_file():

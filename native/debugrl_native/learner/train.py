@@ -69,7 +69,7 @@ from .packing import (
     pack_first_fit_decreasing,
     rank_balance,
 )
-from .protocol import TrainBatch, TrainMetrics
+from .protocol import DroppedTrajectory, TrainBatch, TrainMetrics
 
 
 class InvalidBatch(ValueError):
@@ -107,6 +107,7 @@ class PreparedBatch:
     example_coef: torch.Tensor  # [X]
     stale_dropped: int = 0
     too_long_dropped: int = 0
+    dropped: list[DroppedTrajectory] = field(default_factory=list)  # which ones, and why (the response names them)
     trajectories: int = 0
     sft_examples: int = 0
     chains: int = 0
@@ -141,6 +142,7 @@ def prepare_batch(batch: TrainBatch, cfg: LearnerConfig, current_version: int, v
     response_group: list[int] = []
     response_tokens: list[int] = []
     stale = too_long = chains = 0
+    dropped: list[DroppedTrajectory] = []
     for g, group in enumerate(batch.groups):
         trajs = group.trajectories
         _check_vocab([t for tr in trajs for s in tr.steps for t in (*s.prompt_ids, *s.completion_ids)], vocab_size)
@@ -150,17 +152,24 @@ def prepare_batch(batch: TrainBatch, cfg: LearnerConfig, current_version: int, v
                                                lc.normalize_advantages_by_std, lc.std_eps))
         lengths = torch.tensor([sum(len(s.completion_ids) for s in t.steps) for t in trajs], dtype=torch.float64)
         lw = length_weights(LengthWeightInputs(lengths, lc.length_weight_power))
-        keep, dropped = fresh_mask(PolicyLagInputs([min(s.policy_version for s in t.steps) for t in trajs],
-                                                   current_version, lc.max_policy_lag))
-        stale += dropped
+        oldest = [min(s.policy_version for s in t.steps) for t in trajs]
+        keep, n_stale = fresh_mask(PolicyLagInputs(oldest, current_version, lc.max_policy_lag))
+        stale += n_stale
         for t, traj in enumerate(trajs):
-            if not keep[t] or lengths[t] == 0:
+            lag = current_version - oldest[t]
+            if not keep[t]:
+                dropped.append(DroppedTrajectory(trajectory_id=traj.trajectory_id, group_id=group.group_id,
+                                                 reason="policy-lag", lag=lag))
+                continue
+            if lengths[t] == 0:
                 continue
             traj_chains = build_chains([StepTokens(s.prompt_ids, s.completion_ids, s.completion_logprobs)
                                         for s in traj.steps])
             owner = len(advantages)
             if any(len(c.tokens) > max_tokens for c in traj_chains):  # the seed excluded what did not fit its
                 too_long += 1                                          # 16,384-token context
+                dropped.append(DroppedTrajectory(trajectory_id=traj.trajectory_id, group_id=group.group_id,
+                                                 reason="too-long", lag=lag))
                 continue
             tags = trajectory_tags([s.policy_version for s in traj.steps], [len(s.completion_ids) for s in traj.steps],
                                    current_version).split([sum(c.loss_mask) for c in traj_chains])
@@ -192,6 +201,7 @@ def prepare_batch(batch: TrainBatch, cfg: LearnerConfig, current_version: int, v
         example_coef=torch.full((examples,), 1.0 / examples) if examples else torch.zeros(0),
         stale_dropped=stale,
         too_long_dropped=too_long,
+        dropped=dropped,
         trajectories=len(advantages),
         sft_examples=examples,
         chains=chains,
@@ -239,6 +249,7 @@ class Learner:
         self.reference: list[torch.Tensor] | None = (
             read_reference_weights(model, cfg.reference_adapter) if cfg.reference_adapter is not None else None)
         self.adapter_path: Path | None = None
+        self.last_dropped: list[DroppedTrajectory] = []  # the trajectories the last train_step left out, and why
         if cfg.init_adapter is not None and initial_adapter is None:
             # The init adapter is this run's version 0 (initial_version): written under that version's name and
             # metadata, so the inference server serves it (and says which version it is) like any trained version.
@@ -342,6 +353,7 @@ class Learner:
         reset_peak(dev)
         try:
             prep = prepare_batch(batch, self.cfg, self.version, self.vocab_size, self.microbatch_tokens)
+            self.last_dropped = prep.dropped
             for it in prep.items:  # a chain is never split: one longer than memory allows refuses the step, now
                 refuse_oversized(it.tokens, "a chain of this batch", self.memory)
         except ValueError as e:
