@@ -3,8 +3,9 @@ together with every other active request, see scheduler.py), and build the OpenA
 logprobs and cache usage.
 
 Usage. Besides OpenAI's `prompt_tokens_details.cached_tokens`, each reply's usage carries `debugrl: {cached_tokens,
-prefilled_tokens, stale_kv_tokens}`: prompt tokens whose KV came from a conversation cache (kv_cache.py), those run
-through the model, and those reused from another adapter version (0 by construction).
+prefilled_tokens, stale_kv_tokens}`: prompt tokens whose KV came from the prefix store (kv_cache.py: this
+conversation's earlier turns, or the system prompt and tool list another conversation computed) or from a running
+sequence, those run through the model, and those reused from another adapter version (0 by construction).
 
 Adapter loads and unloads run on the scheduler thread between two steps (`load_adapter`, `unload_adapter`); two
 concurrent loads or unloads of the same name are refused with a 409 while the first is pending.

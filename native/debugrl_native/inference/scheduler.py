@@ -5,7 +5,8 @@ Each iteration of the scheduler thread:
 2. runs queued adapter loads/unloads whose adapter no active sequence uses (a replacement of `pol` waits for the
    sequences decoding with the old `pol`, and holds back new ones for it, so no forward ever sees weights change);
 3. admits waiting requests (up to `max_batch` active): each gets its own KV buffer, seeded with the longest cached
-   prefix of its prompt (kv_cache.py) or of a running sequence's cache under the same adapter load; a request whose
+   prefix of its prompt (kv_cache.py's radix tree, shared by every conversation under the same adapter load) or of a
+   running sequence's cache under the same adapter load; a request whose
    prompt shares a longer prefix with a sequence still prefilling it waits a step or two and copies it instead of
    computing it twice (the 8 samples of a GRPO group, or episodes that share the system prompt and tool list);
 4. runs ONE forward per adapter group over the new tokens of every active sequence (batched_forward.py): one token
@@ -90,7 +91,6 @@ class Sequence:
     gen: Generation = field(default_factory=Generation)
     owner: str | None = None
     kv: SequenceKV | None = None
-    seeded_from: int | None = None  # the store entry its prompt's cached prefix came from
     feed: list[int] = field(default_factory=list)  # decoding: tokens to run in the next step
     awaiting: list[int] = field(default_factory=list)  # generated tokens whose logprobs the next forward gives
     finishing: bool = False  # the next forward only fills `awaiting`'s logprobs
@@ -251,7 +251,7 @@ class Scheduler:
             seq.gen.policy_version = self.adapters.version(seq.adapter)
             seq.t_admit = time.perf_counter()
             donors = [(s.owner, s.kv_ids(), s.kv.data) for s in self.active]
-            seq.kv, seq.gen.cached_tokens, seq.gen.stale_kv_tokens, seq.seeded_from = self.store.seed(
+            seq.kv, seq.gen.cached_tokens, seq.gen.stale_kv_tokens = self.store.seed(
                 owner, seq.prompt, len(seq.prompt) + seq.max_tokens, enabled=self.prefix_cache, donors=donors)
             seq.gen.prefill_tokens = len(seq.prompt) - seq.gen.cached_tokens
             self.active.append(seq)
@@ -264,7 +264,7 @@ class Scheduler:
         limit = len(seq.prompt) - 1
         have = max([min(common_prefix(torch.tensor(s.kv_ids(), dtype=torch.long), prompt), limit)
                     for s in self.active if s.owner == owner] + [0])
-        have = max(have, self.store.longest_prefix(owner, prompt, limit, touch=False)[1])
+        have = max(have, self.store.match_length(owner, prompt, limit))
         for s in self.active:
             if s.owner == owner and not s.decoding:
                 coming = min(common_prefix(torch.tensor(s.prompt, dtype=torch.long), prompt), limit)
@@ -394,7 +394,7 @@ class Scheduler:
     def _finish(self, seq: Sequence) -> None:
         self.active.remove(seq)
         if self.prefix_cache:
-            self.store.put(seq.owner, seq.kv_ids(), seq.kv, replaces=seq.seeded_from)
+            self.store.put(seq.owner, seq.kv_ids(), seq.kv)
         self.stats.completed += 1
         now = time.perf_counter()
         seq.gen.queued_s = seq.t_admit - seq.t_submit

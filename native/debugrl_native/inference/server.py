@@ -6,8 +6,9 @@
 
 Endpoints:
     GET  /health                   {"status":"ok","model","adapters":[{name,path,policy_version}],"policy_version",
-                                    "kv_cache":{entries,bytes,budget_bytes,hits,misses,evictions,cached_tokens,
-                                    prefilled_tokens,stale_kv_tokens},"scheduler":{active,waiting,steps,...}}
+                                    "kv_cache":{entries,nodes,tokens,sequence_tokens,bytes,budget_bytes,hits,
+                                    misses,evictions,cached_tokens,prefilled_tokens,stale_kv_tokens},
+                                    "scheduler":{active,waiting,steps,...}}
     GET  /v1/models                the base model as "default" plus one entry per loaded adapter
     POST /v1/chat/completions      see engine.py, tool_format.py (text format) and constrained.py
     POST /v1/load_lora_adapter     {"lora_name","lora_path"} (vLLM's API); replaces an adapter of the same name
