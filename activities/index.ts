@@ -3,6 +3,7 @@
 import type { Kafka, Producer } from 'kafkajs';
 import type { Pool } from 'pg';
 import type { Config } from '../common/config';
+import { createAttestationActivities } from './attestation';
 import { createEpisodeActivities } from './episode';
 import { createEvaluationActivities } from './evaluation';
 import { createPolicyActivities } from './policies';
@@ -34,6 +35,7 @@ export function createActivities(deps: ActivityDeps, local: WorkerLocal = { host
     ...createPolicyActivities(deps),
     ...createSandboxActivities({ ...deps, ...local }),
     ...createTrainingActivities(deps),
+    ...createAttestationActivities(deps),
     ...createStarActivities(deps),
   };
 }

@@ -268,7 +268,7 @@ function queueSvg(arms: ArmResult[]): string {
 function armSummary(r: ArmResult): string[] {
   const { highWater, lowWater } = runSettings(r.input);
   const p = r.progress;
-  const lastStepAt = Math.max(...p.perStep.map((s) => s.atMs));
+  const lastStepAt = p.lastStep!.atMs;
   const activeS = (lastStepAt - p.startedAtMs) / 1000;
   const busy = r.busyS.reduce((s, x) => s + x, 0);
   const busyNoFirst = r.busyS.slice(1).reduce((s, x) => s + x, 0);
@@ -277,7 +277,7 @@ function armSummary(r: ArmResult): string[] {
   return [
     `${r.assignment} (${r.runId}): ${p.step} steps, ${p.episodesDone} episodes (${p.infraFailures} infra failures), wall ${f1(r.wallS)} s, run active ${f1(activeS)} s (start → last step committed)`,
     `- rollouts/s ${f2(p.episodesDone / activeS)} (the coordinator's own figure: ${f2(p.rolloutsPerSecond)}); episode (child workflow) s mean ${f2(mean(r.episodeS))}, min ${f2(Math.min(...r.episodeS))}, max ${f2(Math.max(...r.episodeS))}`,
-    `- learner busy fraction ${f2(busy / activeS)} (${f1(busy)} s of trainStep work in ${f1(activeS)} s; the coordinator's own figure ${f2(p.perStep.at(-1)!.busyFraction)}); without step 1 (the learner process starting: ${f1(r.busyS[0])} s) ${f2(busyNoFirst / (activeS - (r.busyS[0] ?? 0)))}`,
+    `- learner busy fraction ${f2(busy / activeS)} (${f1(busy)} s of trainStep work in ${f1(activeS)} s; the coordinator's own figure ${f2(p.lastStep!.busyFraction)}); without step 1 (the learner process starting: ${f1(r.busyS[0])} s) ${f2(busyNoFirst / (activeS - (r.busyS[0] ?? 0)))}`,
     `- trainStep activity s (schedule → complete) mean ${f2(mean(r.trainStepS))}, busyMs per step s ${r.busyS.map(f2).join(', ')}; publishAdapter s mean ${f2(mean(r.publishS))}`,
     `- time to the first trainable batch (first trainStep scheduled, from the workflow's start) ${f1(r.firstBatchS)} s`,
     `- policy lag of trained trajectories: histogram ${JSON.stringify(p.lagHistogram)}, mean ${f2(meanLag(p.lagHistogram))}; stale groups refused ${p.staleGroupsRejected}`,
@@ -393,7 +393,7 @@ async function main() {
       const both = await Promise.all([arm(bundle, client, 'fill-nearest', 'fn'), arm(bundle, client, 'round-robin', 'rr')]);
       real.push(...both);
       say(['## compare (both runs at the same time)', '', '| assignment | first trainable batch s | mean policy lag | rollouts/s | run s |', '|---|---:|---:|---:|---:|']);
-      for (const r of both) say([`| ${r.assignment} | ${f1(r.firstBatchS)} | ${f2(meanLag(r.progress.lagHistogram))} | ${f2(r.progress.episodesDone / ((Math.max(...r.progress.perStep.map((s) => s.atMs)) - r.progress.startedAtMs) / 1000))} | ${f1(r.wallS)} |`]);
+      for (const r of both) say([`| ${r.assignment} | ${f1(r.firstBatchS)} | ${f2(meanLag(r.progress.lagHistogram))} | ${f2(r.progress.episodesDone / ((r.progress.lastStep!.atMs - r.progress.startedAtMs) / 1000))} | ${f1(r.wallS)} |`]);
       say(['']);
       for (const r of both) say([...armSummary(r), '', ...queueTable(r, 12), '']);
       say([`load average after: ${os.loadavg().map(f2).join(' ')}`, '']);

@@ -126,6 +126,19 @@ export const TrainingRunInput = z
     /** After this many zero-signal groups in a row, they are trained anyway until one with signal comes (the run never
      * samples forever; the progress query says so). Default 2 × groupsPerStep. */
     zeroSignalPatience: z.number().int().min(1).max(100_000).optional(),
+    /** Continuous attestation (workflows/training/run-health.ts): every N steps, and whenever an episode fails with a 404
+     * for the run's current adapter, the run asks the server whether it still serves that adapter and re-publishes it
+     * if not. 0: only on a 404. */
+    attestEvery: z.number().int().min(0).max(100_000).default(5),
+    /** The circuit breaker (common/circuit-breaker.ts): this many failed groups in a row with the same infrastructure
+     * cause pause the run; while paused it probes every `breakerProbeSeconds` and resumes when the cause is gone. */
+    breakerGroups: z.number().int().min(1).max(1000).default(2),
+    breakerProbeSeconds: z.number().int().min(1).max(86_400).default(30),
+    /** The mismatch alarm (common/mismatch-alarm.ts): lag-0 k3 KL(served || learner) above `mismatchAlarmK3` for
+     * `mismatchAlarmSteps` steps in a row pauses the run (rollouts and training) until the resume signal. 0 steps: off.
+     * 1e-3 is where NeMo-RL stops calling serving healthy; the embedded server in float32 measures ~1e-11. */
+    mismatchAlarmK3: z.number().positive().default(1e-3),
+    mismatchAlarmSteps: z.number().int().min(0).max(1000).default(3),
   })
   .strict()
   .superRefine((v, ctx) => {
@@ -255,10 +268,38 @@ export interface TrainingProgress {
   rolloutsPerSecond: number;
   lagHistogram: Record<string, number>;
   curriculum: CurriculumSummary;
-  perStep: StepPoint[];
+  /** The newest step's point; every point is in PostgreSQL (training_points), which `train status` reads. */
+  lastStep: StepPoint | null;
   startedAtMs: number;
   /** Zero-signal groups so far (absent from workflows older than the count). */
   zeroSignal?: ZeroSignalProgress;
+  /** Why the run is paused, or null; absent from workflows older than the run-health guards. */
+  pause?: RunPause | null;
+  health?: RunHealth;
+}
+
+/** Why a run stopped opening groups: the pause signal, the circuit breaker or the mismatch alarm. */
+export interface RunPause {
+  reason: 'signal' | 'circuit-breaker' | 'mismatch-alarm';
+  /** What a person reads: the infrastructure cause or the k3 values, and how it ends. */
+  cause: string;
+  sinceMs: number;
+}
+
+/** The run-health counters (workflows/training/run-health.ts). */
+export interface RunHealth {
+  /** Attestations run, and those that found the adapter gone and re-published it. */
+  attestations: number;
+  republished: number;
+  lastAttestation: string | null;
+  /** Failed groups in a row with one cause, that cause, and how often the breaker tripped. */
+  breakerStreak: number;
+  breakerCause: string | null;
+  breakerTrips: number;
+  /** Steps in a row with lag-0 k3 over the threshold, the newest k3, and how often the alarm paused the run. */
+  alarmStreak: number;
+  lastK3Lag0: number | null;
+  alarmTrips: number;
 }
 
 export interface ZeroSignalProgress {

@@ -83,7 +83,9 @@ describe('TrainingRunWorkflow end to end (embedded SmolLM2, real learner, real s
       const result = await w.run(handle.result());
       // Served under the run's own name, so another run's policy-v2 on the same server is never these weights.
       expect(result).toMatchObject({ runId, steps: 2, version: 2, policy: `embedded:${runId}--policy-v2` });
-      expect(result.perStep.map((p) => p.version)).toEqual([1, 2]);
+      expect(result.lastStep).toMatchObject({ step: 2, version: 2 }); // the workflow keeps the newest point only
+      const points = await w.deps.pool.query('select point from training_points where run_id = $1 order by step', [runId]);
+      expect(points.rows.map((r) => (r.point as { version: number }).version)).toEqual([1, 2]);
 
       const steps = (await w.deps.pool.query('select result from training_steps where run_id = $1 order by step', [runId])).rows.map((r) => r.result as StepResult);
       expect(steps.map((s) => [s.versionBefore, s.versionAfter])).toEqual([[0, 1], [1, 2]]);

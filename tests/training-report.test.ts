@@ -44,7 +44,7 @@ describe('training report', () => {
   it('formats the live progress line', () => {
     const p = {
       runId: 'r', phase: 'running', policyVersion: 3, step: 3, steps: 10, poolSize: 8, running: 5, episodesDone: 40, infraFailures: 0, groupsOpen: 2, groupsQueued: 1,
-      groupsFailed: 0, staleGroupsRejected: 1, rolloutsPerSecond: 0.25, lagHistogram: {}, curriculum: { phase: 'acquisition' }, perStep: [point(3)], startedAtMs: 0,
+      groupsFailed: 0, staleGroupsRejected: 1, rolloutsPerSecond: 0.25, lagHistogram: {}, curriculum: { phase: 'acquisition' }, lastStep: point(3), startedAtMs: 0,
     } as unknown as TrainingProgress;
     expect(formatTrainingProgress(p)).toBe('step 3/10 · policy v3 · 5/8 running · groups 2 open, 1 queued, 0 failed · 40 episodes (0.250/s) · stale 1 · reward -0.200 · pass 75% · acquisition · running');
   });
@@ -52,7 +52,7 @@ describe('training report', () => {
   it('shows zero-signal groups and the guard in the progress line', () => {
     const p = {
       runId: 'r', phase: 'running', policyVersion: 1, step: 1, steps: 4, poolSize: 2, running: 2, episodesDone: 24, infraFailures: 0, groupsOpen: 1, groupsQueued: 0,
-      groupsFailed: 0, staleGroupsRejected: 0, rolloutsPerSecond: 0.5, lagHistogram: {}, curriculum: { phase: 'acquisition' }, perStep: [], startedAtMs: 0,
+      groupsFailed: 0, staleGroupsRejected: 0, rolloutsPerSecond: 0.5, lagHistogram: {}, curriculum: { phase: 'acquisition' }, lastStep: null, startedAtMs: 0,
       zeroSignal: { groups: 5, zeroSignal: 4, share: 0.8, dropped: 2, trained: 2, streak: 3, patience: 2, dropEnabled: true, warning: 'no reward signal in the last 3 groups' },
     } as unknown as TrainingProgress;
     expect(formatTrainingProgress(p)).toBe(

@@ -43,6 +43,8 @@ interface Seen {
   steps: { step: number; groups: string[]; startMs: number; endMs: number }[];
   published: number[];
   evaluations: { workflowId: string; policy: string }[];
+  /** The step points recordTrainingStep stored (the workflow keeps only the newest). */
+  points: StepPoint[];
   version: number;
 }
 
@@ -101,7 +103,8 @@ const activities = {
     seen.get(input.runId)!.published.push(input.version);
     return { adapter: `policy-v${input.version}`, version: input.version, canary: { tokens: 0, maxAbsDiff: 0, tolerance: 0 }, unloaded: [] };
   },
-  async recordTrainingStep(_: { runId: string; point: StepPoint }) {
+  async recordTrainingStep(input: { runId: string; point: StepPoint }) {
+    seen.get(input.runId)!.points.push(input.point);
     return { html: '', json: '' };
   },
 };
@@ -130,12 +133,12 @@ describe('TrainingRunWorkflow control flow (fake activities)', () => {
   async function start(scenario: Scenario, input: Partial<TrainingRunInput> & { steps: number }) {
     const runId = `fasttrain${Date.now()}x${n++}`;
     scenarios.set(runId, scenario);
-    const s: Seen = { episodes: [], scored: [], sealed: [], dropped: [], queued: [], steps: [], published: [], evaluations: [], version: 0 };
+    const s: Seen = { episodes: [], scored: [], sealed: [], dropped: [], queued: [], steps: [], published: [], evaluations: [], points: [], version: 0 };
     seen.set(runId, s);
     const handle = await env.client.workflow.start('TrainingRunWorkflow', {
       taskQueue, workflowId: runId, args: [{ runId, taskIds: TASKS.map((t) => t.id), learnerTaskQueue: taskQueue, ...input }],
     });
-    return { runId, handle, seen: s, result: () => handle.result() as Promise<{ steps: number; version: number; perStep: StepPoint[] }> };
+    return { runId, handle, seen: s, result: () => handle.result() as Promise<{ steps: number; version: number; lastStep: StepPoint | null }> };
   }
   async function train(scenario: Scenario, input: Partial<TrainingRunInput> & { steps: number }) {
     const started = await start(scenario, input);
@@ -202,20 +205,21 @@ describe('TrainingRunWorkflow control flow (fake activities)', () => {
 
   it('runs the validation evaluation every E steps with the newest adapter, and new episodes use it', async () => {
     // With the high mark at 1, group 2 can only start after step 1 has published, so it must use policy-v1.
-    const { result, seen: s, runId } = await train({ episode: () => fast, evalPassAt1: 0.25 }, { steps: 2, groupSize: 2, groupsPerStep: 1, poolSize: 1, evalEvery: 1, highWater: 1, lowWater: 0 });
+    const { seen: s, runId } = await train({ episode: () => fast, evalPassAt1: 0.25 }, { steps: 2, groupSize: 2, groupsPerStep: 1, poolSize: 1, evalEvery: 1, highWater: 1, lowWater: 0 });
     const v = (n: number) => policySpecFor('embedded', n, runId); // served per run: <run>--policy-v<N>
     expect(v(1)).toBe(`embedded:${runId}--policy-v1`);
     expect(s.evaluations.map((e) => e.policy)).toEqual([v(1), v(2)]);
-    expect(result.perStep.map((p) => p.validationPass1)).toEqual([0.25, 0.25]);
+    expect(s.points.map((p) => p.validationPass1)).toEqual([0.25, 0.25]);
     expect(s.published).toEqual([1, 2]);
     expect(s.episodes.filter((e) => e.group === 1).map((e) => e.policy)).toEqual(['embedded', 'embedded']);
     expect(s.episodes.filter((e) => e.group === 2).map((e) => e.policy)).toEqual([v(1), v(1)]);
   }, 60_000);
 
-  it('continues as new every K steps, carrying the version, the step points and the curriculum', async () => {
+  it('continues as new every K steps, carrying the version, the newest step point and the curriculum', async () => {
     const { result, seen: s, handle } = await train({ episode: () => fast }, { steps: 3, groupSize: 2, groupsPerStep: 1, poolSize: 1, continueAsNewEvery: 1 });
     expect(result).toMatchObject({ steps: 3, version: 3 });
-    expect(result.perStep.map((p) => p.step)).toEqual([1, 2, 3]);
+    expect(s.points.map((p) => p.step)).toEqual([1, 2, 3]);
+    expect(result.lastStep).toMatchObject({ step: 3, version: 3 }); // only the newest point crosses continue-as-new
     expect(s.steps.map((st) => st.step)).toEqual([1, 2, 3]);
     const first = await env.client.workflow.getHandle(handle.workflowId, handle.firstExecutionRunId).describe();
     expect(first.status.name).toBe('CONTINUED_AS_NEW');
@@ -228,34 +232,34 @@ describe('TrainingRunWorkflow control flow (fake activities)', () => {
   it('drops zero-signal groups and samples others until the step has groups with signal (dynamic sampling)', async () => {
     // Groups 1 and 2 all score -1.78 (zero advantage); from group 3 on the rewards differ. The high mark at 1 also
     // checks that a dropped group lifts the block its sealing set: nothing is queued, so no step could lift it.
-    const { result, seen: s, handle } = await train(
+    const { seen: s, handle } = await train(
       { episode: () => fast, reward: (g, k) => (g <= 2 ? -1.78 : k % 2 ? -1 : 1) },
       { steps: 1, groupSize: 2, groupsPerStep: 1, poolSize: 1, highWater: 1, lowWater: 0, zeroSignalPatience: 10 },
     );
     expect(s.dropped.map(groupNumber)).toEqual([1, 2]);
     expect(s.steps.map((st) => st.groups.map(groupNumber))).toEqual([[3]]);
-    expect(result.perStep[0]).toMatchObject({ zeroSignalDropped: 2, zeroSignalTrained: 0, trained: 1 });
+    expect(s.points[0]).toMatchObject({ zeroSignalDropped: 2, zeroSignalTrained: 0, trained: 1 });
     const p = (await handle.query('progress')) as ZeroSignalView;
     expect(p.zeroSignal).toMatchObject({ groups: 3, zeroSignal: 2, dropped: 2, trained: 0, streak: 0, warning: null });
     expect(p.zeroSignal.share).toBeCloseTo(2 / 3);
   }, 60_000);
 
   it('trains zero-signal groups anyway once the patience runs out, and says so', async () => {
-    const { result, seen: s, handle } = await train({ episode: () => fast, reward: () => -1.78 }, { steps: 2, groupSize: 2, groupsPerStep: 1, poolSize: 1, zeroSignalPatience: 2 });
+    const { seen: s, handle } = await train({ episode: () => fast, reward: () => -1.78 }, { steps: 2, groupSize: 2, groupsPerStep: 1, poolSize: 1, zeroSignalPatience: 2 });
     // g1 dropped (streak 1); g2 reaches the patience (streak 2) and is trained, and so is g3 while no signal comes.
     expect(s.dropped.map(groupNumber)).toEqual([1]);
     expect(s.steps.map((st) => st.groups.map(groupNumber))).toEqual([[2], [3]]);
-    expect(result.perStep.map((p) => [p.zeroSignalDropped, p.zeroSignalTrained])).toEqual([[1, 1], [0, 1]]);
+    expect(s.points.map((p) => [p.zeroSignalDropped, p.zeroSignalTrained])).toEqual([[1, 1], [0, 1]]);
     const p = (await handle.query('progress')) as ZeroSignalView;
     expect(p.zeroSignal).toMatchObject({ groups: 3, zeroSignal: 3, dropped: 1, trained: 2, streak: 3 });
     expect(p.zeroSignal.warning).toMatch(/no reward signal in the last 3 groups \(patience 2\)/);
   }, 60_000);
 
   it('trains zero-signal groups and only counts them when dynamic sampling is off', async () => {
-    const { result, seen: s } = await train({ episode: () => fast, reward: () => 0.5 }, { steps: 1, groupSize: 2, groupsPerStep: 1, poolSize: 1, dropZeroSignalGroups: false });
+    const { seen: s } = await train({ episode: () => fast, reward: () => 0.5 }, { steps: 1, groupSize: 2, groupsPerStep: 1, poolSize: 1, dropZeroSignalGroups: false });
     expect(s.dropped).toEqual([]);
     expect(s.sealed).toHaveLength(1);
-    expect(result.perStep[0]).toMatchObject({ zeroSignalDropped: 0, zeroSignalTrained: 1 });
+    expect(s.points[0]).toMatchObject({ zeroSignalDropped: 0, zeroSignalTrained: 1 });
   }, 60_000);
 
   it('fails an invalid input non-retryably, naming the field', async () => {

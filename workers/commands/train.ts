@@ -81,13 +81,49 @@ export function trainingInputFrom(o: TrainOptions): Record<string, unknown> {
 }
 
 export function formatTrainingProgress(p: TrainingProgress): string {
-  const last = p.perStep.at(-1);
+  const last = p.lastStep;
   const reward = last ? ` · reward ${last.meanReward.toFixed(3)} · pass ${(100 * last.passRate).toFixed(0)}%` : '';
   const z = p.zeroSignal;
   const zero = z?.groups
     ? ` · zero-signal ${z.zeroSignal}/${z.groups} groups (${(100 * z.share).toFixed(0)}%, ${z.dropped} dropped)${z.warning ? ` · WARNING ${z.warning}` : ''}`
     : '';
-  return `step ${p.step}/${p.steps} · policy v${p.policyVersion} · ${p.running}/${p.poolSize} running · groups ${p.groupsOpen} open, ${p.groupsQueued} queued, ${p.groupsFailed} failed · ${p.episodesDone} episodes (${p.rolloutsPerSecond.toFixed(3)}/s) · stale ${p.staleGroupsRejected}${reward}${zero} · ${p.curriculum.phase} · ${p.phase}`;
+  const h = p.health;
+  const republished = h?.republished ? ` · adapter re-published ${h.republished}x` : '';
+  const paused = p.pause ? ` (${p.pause.reason}: ${p.pause.cause})` : '';
+  return `step ${p.step}/${p.steps} · policy v${p.policyVersion} · ${p.running}/${p.poolSize} running · groups ${p.groupsOpen} open, ${p.groupsQueued} queued, ${p.groupsFailed} failed · ${p.episodesDone} episodes (${p.rolloutsPerSecond.toFixed(3)}/s) · stale ${p.staleGroupsRejected}${reward}${zero}${republished} · ${p.curriculum.phase} · ${p.phase}${paused}`;
+}
+
+/** What Temporal's describe() says of a run's workflow, with the memo run-health.ts writes. */
+export interface RunDescription {
+  /** Temporal's status name: RUNNING, COMPLETED, FAILED, TERMINATED, CANCELLED, TIMED_OUT, CONTINUED_AS_NEW. */
+  status: string;
+  memo: Record<string, unknown> | undefined;
+  closeTime: Date | undefined;
+}
+
+/** The run's real state, from Temporal: running, paused (and why), or how it ended. A query answers only while a
+ * worker runs the workflow; a terminated or failed run answers none, and its state must not read "running". */
+export function formatRunState(d: RunDescription): string {
+  const ended = d.closeTime ? ` at ${d.closeTime.toISOString()}` : '';
+  switch (d.status) {
+    case 'RUNNING': {
+      const m = d.memo ?? {};
+      if (m.trainingState === 'paused') return `state: paused (${String(m.pauseReason)}): ${String(m.pauseCause)}`;
+      return 'state: running';
+    }
+    case 'COMPLETED':
+      return `state: finished${ended}`;
+    case 'TERMINATED':
+      return `state: terminated${ended} (by hand or by the server; the run stopped where it was)`;
+    case 'FAILED':
+      return `state: failed${ended}`;
+    case 'CANCELLED':
+      return `state: cancelled${ended}`;
+    case 'TIMED_OUT':
+      return `state: timed out${ended}`;
+    default:
+      return `state: ${d.status.toLowerCase().replace(/_/g, ' ')}${ended}`;
+  }
 }
 
 async function withClient<T>(config: Config, fn: (c: Client) => Promise<T>): Promise<T> {
@@ -187,7 +223,15 @@ async function status(runId: string): Promise<number> {
       console.error(`debugrl train status: no training run "${runId}"`);
       return 2;
     }
-    const live = await withClient(config, (c) => c.workflow.getHandle(run.rows[0].workflow_id).query<TrainingProgress>('progress')).catch(() => null);
+    const { described, live } = await withClient(config, async (c) => {
+      const handle = c.workflow.getHandle(run.rows[0].workflow_id);
+      const d = await handle.describe().catch(() => null);
+      const described: RunDescription | null = d ? { status: d.status.name, memo: d.memo, closeTime: d.closeTime } : null;
+      // Only a running workflow answers the query; asking a closed one would wait for a worker that never comes.
+      const live = described?.status === 'RUNNING' ? await handle.query<TrainingProgress | null>('progress').catch(() => null) : null;
+      return { described, live };
+    }).catch(() => ({ described: null, live: null }));
+    console.log(described ? formatRunState(described) : `state: unknown (Temporal has no workflow ${run.rows[0].workflow_id}, or cannot be reached)`);
     if (live) console.log(formatTrainingProgress(live));
     const steps = (await pool.query('select result from training_steps where run_id = $1 order by step', [runId])).rows.map((r) => r.result as StepResult);
     const rows = (await pool.query('select consumed_step, rejected_reason, episodes from training_groups where run_id = $1', [runId])).rows as { consumed_step: string | null; rejected_reason: string | null; episodes: { reward: number }[] }[];
