@@ -126,30 +126,21 @@ export function createSandboxActivities(deps: { pool: Pool; config: Config; host
       return { sessionId: session.id, queue: deps.hostQueue };
     },
 
-    /** Host queue: one tool call, the turn's call read from the event log (the workflow never carries it; `call` is
-     * only sent by workflows started before the claim check). The observation goes to the event log; a retry after it
-     * was written returns it without running the call again (an edit must not apply twice). `replay` re-applies a
-     * call after a recovery, without logging it: the model already saw its observation. `rebuilt`: the first
-     * attempt of this turn on a rebuilt sandbox. */
-    async runTool(input: { episodeId: string; sessionId: string; turn: number; call?: ToolCallRequest; replay?: boolean; notice?: string; rebuilt?: boolean }): Promise<ToolTurnResult> {
-      let call = input.call ?? null;
-      if (!input.replay || !call) {
-        const stored = await turnEvents(input.episodeId, input.turn);
-        call ??= stored.call;
-        if (stored.tool && !input.replay) {
-          // The call ran and was logged on a sandbox that was then lost: apply it again on the rebuilt one (unlogged),
-          // so that the sandbox matches the observation the model gets.
-          if (input.rebuilt && call && stored.tool.stateChanging) {
-            const again = call;
-            await onHost(input.sessionId, `turn ${input.turn} ${again.name.slice(0, 40)}`, (session) => execute(session, again));
-          }
-          return summarize(stored.tool);
+    /** Host queue: one tool call, the turn's call read from the event log (the workflow never carries it). The
+     * observation goes to the event log; a retry after it was written returns it without running the call again (an
+     * edit must not apply twice). `rebuilt`: the first attempt of this turn on a rebuilt sandbox. */
+    async runTool(input: { episodeId: string; sessionId: string; turn: number; notice?: string; rebuilt?: boolean }): Promise<ToolTurnResult> {
+      const { call, tool } = await turnEvents(input.episodeId, input.turn);
+      if (tool) {
+        // The call ran and was logged on a sandbox that was then lost: apply it again on the rebuilt one (unlogged),
+        // so that the sandbox matches the observation the model gets.
+        if (input.rebuilt && call && tool.stateChanging) {
+          await onHost(input.sessionId, `turn ${input.turn} ${call.name.slice(0, 40)}`, (session) => execute(session, call));
         }
+        return summarize(tool);
       }
       if (!call) throw failure(Failure.MissingEvent, `turn ${input.turn} of ${input.episodeId} has no tool call in the event log`);
-      const toRun = call;
-      const event = await onHost(input.sessionId, `turn ${input.turn} ${toRun.name.slice(0, 40)}`, (session) => execute(session, toRun, input.notice));
-      if (input.replay) return summarize(event);
+      const event = await onHost(input.sessionId, `turn ${input.turn} ${call.name.slice(0, 40)}`, (session) => execute(session, call, input.notice));
       const { payload } = await appendEvent(deps.pool, input.episodeId, input.turn, 'tool', event);
       return summarize(payload as ToolEvent);
     },

@@ -50,19 +50,8 @@ export interface ToolCallRequest {
   arguments: unknown;
 }
 
-/** What the workflow learns from one policy turn. The full reply (text, token ids, logprobs) stays in PostgreSQL. */
-export interface PolicyTurnResult {
-  toolCall: ToolCallRequest | null;
-  /** Why the reply held no valid tool call; shown to the model as the observation. */
-  invalidReason: string | null;
-  promptTokens: number;
-  completionTokens: number;
-  policyVersion: number;
-}
-
-/** What the workflow learns from one policy turn since the claim-check change: never the call itself, which lives in
- * the event log (PostgreSQL) under (episode, turn) and is read from there by the tool activity. Bounded in size
- * whatever the model sent. */
+/** What the workflow learns from one policy turn: never the call itself, which lives in the event log (PostgreSQL)
+ * under (episode, turn) and is read from there by the tool activity. Bounded in size whatever the model sent. */
 export interface PolicyReplyClaim {
   turn: number;
   /** The tool called; null when the reply holds no valid call (no call, an unknown tool, invalid arguments). */
@@ -146,11 +135,4 @@ export interface EpisodeResult {
  * a second run under the same workflow id (a re-run evaluation names its children alike) gets an id of its own. */
 export function episodeIdFor(workflowId: string, firstRunId: string): string {
   return `${workflowId}:${firstRunId}`;
-}
-
-/** The id episodes started before the `episode-id-full-run-id` patch used: the first 8 hex digits of the run id.
- * Run ids are time-ordered, so two runs of one workflow id within about 65 s shared it. Kept only so that those
- * workflows replay with the id they wrote their events under. */
-export function legacyEpisodeIdFor(workflowId: string, firstRunId: string): string {
-  return `${workflowId}:${firstRunId.slice(0, 8)}`;
 }

@@ -3,7 +3,7 @@
  * under an existing evaluation id is refused unless it asks for a new run, which is stored under an id of its own.
  * Real Temporal, PostgreSQL, Kafka and sandboxes. */
 import { WorkflowFailedError } from '@temporalio/client';
-import { episodeIdFor, legacyEpisodeIdFor } from '../common/episode';
+import { episodeIdFor } from '../common/episode';
 import { TrajectoryRecord } from '../common/trajectory';
 import { EpisodeWorkflow } from '../workflows/episode';
 import { EvaluationWorkflow } from '../workflows/evaluation';
@@ -25,7 +25,6 @@ describe('episode and evaluation ids across runs (real services)', () => {
     const b = '019a1b2c-0000-7000-8000-000000000002'; // same first 8 digits: minted within the same ~65 s
     expect(episodeIdFor('wf', a)).toBe(`wf:${a}`);
     expect(episodeIdFor('wf', a)).not.toBe(episodeIdFor('wf', b));
-    expect(legacyEpisodeIdFor('wf', a)).toBe(legacyEpisodeIdFor('wf', b)); // the collision the patch removes
   });
 
   it('gives two runs of one episode workflow id their own episode and turns', async () => {

@@ -15,7 +15,7 @@
 import {
   ActivityFailure,
   defineQuery,
-  patched,
+  deprecatePatch,
   proxyActivities,
   proxyLocalActivities,
   setCurrentDetails,
@@ -31,12 +31,10 @@ import { EvaluationId, ExitReasonKey, Outcome, PolicySpecKey, PolicyVersion, Spl
 import {
   EpisodeInput,
   episodeIdFor,
-  legacyEpisodeIdFor,
   type EpisodeConfig,
   type EpisodeResult,
   type EpisodeState,
   type ExitReason,
-  type ToolCallRequest,
 } from '../common/episode';
 import { Failure, failureTypeOf, NON_RETRYABLE } from '../common/failures';
 import type { Activities } from '../activities';
@@ -44,17 +42,15 @@ import type { Activities } from '../activities';
 /** `state`: what a running episode is doing (turn, last call, debugger location). */
 export const stateQuery = defineQuery<EpisodeState>('state');
 
-/** The patch that moved tool calls out of the workflow (claim check) and bookkeeping into local activities. */
-export const CLAIM_CHECK_PATCH = 'claim-check-calls';
+/** Retired patches (docs/durability.md, "Changing a workflow's shape"): their old branches are gone, and each call
+ * stays as `deprecatePatch` until no open execution and no saved history carries its `patched` marker.
+ * - `episode-id-full-run-id`: the episode id is the workflow id and the whole first run id (was its first 8 digits).
+ * - `claim-check-calls`: tool calls live in the event log, never in the workflow; bookkeeping is local activities. */
+export const RETIRED_PATCHES = ['episode-id-full-run-id', 'claim-check-calls'] as const;
 
-/** Short bookkeeping calls against PostgreSQL and Kafka. */
-const store = proxyActivities<Activities>({
-  startToCloseTimeout: '2m',
-  retry: { initialInterval: '1s', maximumInterval: '30s', maximumAttempts: 20, nonRetryableErrorTypes: NON_RETRYABLE.store },
-});
-
-/** The same bookkeeping as local activities: run by the worker that runs the workflow, within its workflow task, so
- * they cost no task-queue round trip. Each is idempotent (keyed writes), so a re-run after a crash is harmless. */
+/** Short bookkeeping calls against PostgreSQL and Kafka, as local activities: run by the worker that runs the
+ * workflow, within its workflow task, so they cost no task-queue round trip. Each is idempotent (keyed writes), so a
+ * re-run after a crash is harmless. */
 const bookkeeping = proxyLocalActivities<Activities>({
   startToCloseTimeout: '2m',
   localRetryThreshold: '10s',
@@ -159,8 +155,8 @@ function resultOf(input: EpisodeConfig, episodeId: string, split: string, exitRe
 export async function EpisodeWorkflow(rawInput: unknown): Promise<EpisodeResult> {
   const input = parseInput(EpisodeInput, rawInput, 'EpisodeWorkflow');
   const info = workflowInfo();
-  // Episodes started before the patch keep their 8-digit id (their events are stored under it).
-  const episodeId = (patched('episode-id-full-run-id') ? episodeIdFor : legacyEpisodeIdFor)(info.workflowId, info.firstExecutionRunId);
+  for (const patch of RETIRED_PATCHES) deprecatePatch(patch);
+  const episodeId = episodeIdFor(info.workflowId, info.firstExecutionRunId);
   const state: EpisodeState = {
     episodeId,
     taskId: input.taskId,
@@ -175,12 +171,6 @@ export async function EpisodeWorkflow(rawInput: unknown): Promise<EpisodeResult>
     passed: null,
   };
   setHandler(stateQuery, () => state);
-  if (!patched(CLAIM_CHECK_PATCH)) return legacyEpisode(input, episodeId);
-  return claimCheckedEpisode(input, episodeId, state);
-}
-
-async function claimCheckedEpisode(input: EpisodeConfig, episodeId: string, state: EpisodeState): Promise<EpisodeResult> {
-  const info = workflowInfo();
   const { limits } = input;
   const story: string[] = [];
   const head = () => `**${input.taskId}** · ${input.policy} · turn ${state.turn}/${limits.maxTurns}${state.debuggerLocation ? ` · debugger at ${state.debuggerLocation}` : ''}`;
@@ -319,103 +309,5 @@ async function claimCheckedEpisode(input: EpisodeConfig, episodeId: string, stat
   state.phase = 'finished';
   state.passed = stored.passed;
   tell(`**${stored.passed ? 'PASS' : 'FAIL'}** · ${exitReason} after ${stored.turns} turns${stored.recoveries ? ` · ${stored.recoveries} recoveries` : ''}${error ? ` · ${error.slice(0, 120)}` : ''}`);
-  return resultOf(input, episodeId, split, exitReason, stored, error);
-}
-
-/** The episode as it ran before the claim check: the calls themselves travel through the workflow (policyTurn
- * returns them, runTool gets them, the replay log keeps them). Kept unchanged so that episodes started before the
- * `claim-check-calls` patch replay; new episodes take `claimCheckedEpisode`. */
-async function legacyEpisode(input: EpisodeConfig, episodeId: string): Promise<EpisodeResult> {
-  const info = workflowInfo();
-  const { limits } = input;
-
-  const { split } = await store.beginEpisode({ episodeId, episode: input, startedAt: new Date(Date.now()).toISOString() });
-  tagStart(input, split);
-
-  let sandbox = await opener.openSandbox({ episodeId, taskId: input.taskId, toolset: input.toolset });
-  let recoveries = 0;
-  /** Calls to re-apply, in order, on a rebuilt sandbox: edits, state-changing bash, debugger setup. */
-  const replayLog: ToolCallRequest[] = [];
-  let pendingNotice: string | undefined;
-
-  /** Run a sandbox activity; if the sandbox's worker is gone, rebuild the sandbox on another worker and retry. */
-  async function withSandbox<T>(beforeTurn: number, fn: (acts: ReturnType<typeof onSandbox>) => Promise<T>): Promise<T> {
-    for (;;) {
-      try {
-        return await fn(onSandbox(sandbox.queue, input.sandboxScheduleToStartSeconds));
-      } catch (err) {
-        if (!isSandboxLoss(err) || recoveries >= MAX_RECOVERIES) throw err;
-        recoveries++;
-        sandbox = await opener.openSandbox({ episodeId, taskId: input.taskId, toolset: input.toolset });
-        const acts = onSandbox(sandbox.queue, input.sandboxScheduleToStartSeconds);
-        for (const call of replayLog) {
-          await acts.runTool({ episodeId, sessionId: sandbox.sessionId, turn: beforeTurn, call, replay: true });
-        }
-        await store.recordRecovery({ episodeId, beforeTurn, index: recoveries, reason: errorText(err), reappliedCalls: replayLog.length, newSessionId: sandbox.sessionId });
-        pendingNotice = '[harness] The sandbox was lost and rebuilt: your edits and commands were re-applied, and the debugger (if it was running) was restarted with your breakpoints.';
-      }
-    }
-  }
-
-  let exitReason: ExitReason = 'turn_cap';
-  let error: string | null = null;
-  let turn = 0;
-  let invalidStreak = 0;
-  let lastCallKey = '';
-  let repeatStreak = 0;
-  try {
-    while (turn < limits.maxTurns) {
-      turn++;
-      const reply = await model.policyTurn({ episodeId, turn, policy: input.policy, toolset: input.toolset, limits, seed: input.seed });
-      if (reply.contextExhausted) {
-        turn--; // no reply was produced
-        exitReason = 'context_exhausted';
-        break;
-      }
-      if (!reply.toolCall) {
-        if (++invalidStreak >= limits.maxInvalidReplies) {
-          exitReason = 'guard';
-          break;
-        }
-        continue;
-      }
-      invalidStreak = 0;
-      const key = JSON.stringify([reply.toolCall.name, reply.toolCall.arguments]);
-      repeatStreak = key === lastCallKey ? repeatStreak + 1 : 1;
-      lastCallKey = key;
-      if (repeatStreak >= limits.maxRepeatedCalls) {
-        exitReason = 'guard';
-        break;
-      }
-      const call = reply.toolCall;
-      const notice = pendingNotice;
-      pendingNotice = undefined;
-      const result = await withSandbox(turn, (acts) => acts.runTool({ episodeId, sessionId: sandbox.sessionId, turn, call, notice }));
-      if (result.stateChanging || DEBUGGER_SETUP.has(call.name)) replayLog.push(call);
-      if (result.ended) {
-        exitReason = 'done';
-        break;
-      }
-    }
-  } catch (err) {
-    exitReason = 'error';
-    error = errorText(err);
-  }
-
-  // The grade always comes from the grader, whatever ended the episode.
-  try {
-    await withSandbox(turn + 1, (acts) => acts.gradeSandbox({ episodeId, sessionId: sandbox.sessionId, turn: turn + 1 }));
-  } catch (err) {
-    exitReason = 'error';
-    error = error ?? `grading failed: ${errorText(err)}`;
-  }
-  try {
-    await onSandbox(sandbox.queue, input.sandboxScheduleToStartSeconds).closeSandbox({ sessionId: sandbox.sessionId });
-  } catch {
-    // The sandbox's worker is gone; it took the sandbox with it.
-  }
-
-  const stored = await store.finishEpisode({ episodeId, workflowId: info.workflowId, exitReason, error, finishedAt: new Date(Date.now()).toISOString() });
-  tagOutcome(stored, exitReason);
   return resultOf(input, episodeId, split, exitReason, stored, error);
 }

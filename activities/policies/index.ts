@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import type { Pool } from 'pg';
 import type { Config } from '../../common/config';
 import { REPO_ROOT } from '../../common/config';
-import { CALL_SUMMARY_CHARS, summarizeCall, type EpisodeLimits, type PolicyReplyClaim, type PolicyTurnResult, type Toolset } from '../../common/episode';
+import { CALL_SUMMARY_CHARS, summarizeCall, type EpisodeLimits, type PolicyReplyClaim, type Toolset } from '../../common/episode';
 import { Failure, failure } from '../../common/failures';
 import { parsePolicySpec, type PolicySpec } from '../../common/policy-spec';
 import { versionOfAdapter } from '../../common/training';
@@ -157,21 +157,7 @@ const specCache = new Map<Toolset, ToolSpec[]>();
 /** The tools' JSON schemas, built once per tool set (zod's toJSONSchema is not free, and they never change). */
 const specsFor = (toolset: Toolset) => specCache.get(toolset) ?? specCache.set(toolset, toolSpecs(toolset) as ToolSpec[]).get(toolset)!;
 
-type Turn = { event: AssistantEvent; contextExhausted: false } | { contextExhausted: true; promptTokens: number; policyVersion: number };
-
-/** The legacy summary (before the claim-check): it carries the call itself. Kept for workflows started before. */
-function legacySummary(turn: Turn): PolicyTurnResult & { contextExhausted: boolean } {
-  if (turn.contextExhausted) return { toolCall: null, invalidReason: null, promptTokens: turn.promptTokens, completionTokens: 0, policyVersion: turn.policyVersion, contextExhausted: true };
-  const ev = turn.event;
-  return {
-    toolCall: ev.toolCall ? { name: ev.toolCall.name, arguments: ev.toolCall.arguments } : null,
-    invalidReason: ev.invalidReason,
-    promptTokens: ev.promptTokens,
-    completionTokens: ev.completionTokens,
-    policyVersion: ev.policyVersion,
-    contextExhausted: false,
-  };
-}
+type Turn = { event: AssistantEvent; contextExhausted: false } | { contextExhausted: true; promptTokens: number };
 
 function claim(turnNo: number, turn: Turn): PolicyReplyClaim {
   if (turn.contextExhausted) return { turn: turnNo, tool: null, digest: null, summary: 'context exhausted', invalid: false, contextExhausted: true, promptTokens: turn.promptTokens, completionTokens: 0 };
@@ -216,7 +202,7 @@ export function createPolicyActivities(deps: { pool: Pool; config: Config; event
       ? last.promptTokens + last.completionTokens + approxTokens(JSON.stringify(messages.slice(messages.lastIndexOf(last.message) + 1)))
       : approxTokens(JSON.stringify(messages));
     const room = input.limits.maxContextTokens - used;
-    const exhausted: Turn = { contextExhausted: true, promptTokens: used, policyVersion: last?.policyVersion ?? 0 };
+    const exhausted: Turn = { contextExhausted: true, promptTokens: used };
     if (room < Math.min(64, input.limits.maxNewTokens)) return exhausted;
 
     const started = Date.now();
@@ -269,11 +255,6 @@ export function createPolicyActivities(deps: { pool: Pool; config: Config; event
   }
 
   return {
-    /** Legacy (workflows started before the claim-check): returns the call itself. */
-    async policyTurn(input: PolicyTurnInput): Promise<PolicyTurnResult & { contextExhausted: boolean }> {
-      return legacySummary(await takeTurn(input));
-    },
-
     /** One policy turn. The reply, with its token ids and logprobs, goes to the event log; the workflow gets a claim:
      * the tool's name, a digest of the call and a short summary (never the arguments, which can be huge). */
     async policyReply(input: PolicyTurnInput): Promise<PolicyReplyClaim> {
