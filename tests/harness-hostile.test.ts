@@ -173,9 +173,8 @@ describe('the bridge does not depend on the workspace', () => {
   test('a bridge reply flagged internal is an infrastructure error, not an observation', () =>
     withSession(DEFAULT_TASK, async (s) => {
       await expectCall(s, 'start_debugger', START, true);
-      // Only a harness bug sends the bridge a malformed request; reach for the private method to send one.
-      const raw = s as unknown as { debuggerCommand(cmd: string, args: Record<string, unknown>): Promise<unknown> };
-      await expect(raw.debuggerCommand('add_breakpoint', { file: 'articles.py' })).rejects.toThrow(HarnessInfraError);
+      // Only a harness bug sends the bridge a malformed request (no tool schema lets one through): send one directly.
+      await expect(s.debugger.command('add_breakpoint', { file: 'articles.py' })).rejects.toThrow(HarnessInfraError);
     }));
 });
 

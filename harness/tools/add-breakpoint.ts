@@ -1,4 +1,4 @@
-/** The `add_breakpoint` tool. */
+/** The `add_breakpoint` tool: the bridge checks the line; an accepted breakpoint is kept across restarts. */
 import { z } from 'zod';
 import { defineTool, relPath, lineNo } from './define';
 
@@ -14,5 +14,5 @@ export const addBreakpoint = defineTool({
       condition: z.string().min(1).max(500).optional().describe('stop only when this Python expression is true'),
     })
     .strict(),
-  run: (ctx, a) => ctx.addBreakpoint(a),
+  run: (ctx, a) => ctx.debugger.addBreakpoint(a),
 });

@@ -7,5 +7,5 @@ export const continueExecution = defineTool({
   debugger: true,
   stateChanging: true,
   args: noArgs,
-  run: (ctx) => ctx.debuggerCommand('continue', { wait: ctx.limits.debuggerWaitS }),
+  run: (ctx) => ctx.debugger.command('continue', { wait: ctx.limits.debuggerWaitS }),
 });

@@ -3,32 +3,27 @@
  * validation of the model's arguments and, through `z.toJSONSchema`, the schema shown to the model, so the two cannot
  * drift) and its handler. Each tool is one file in this folder (debug-gym's tool registry, typed); index.ts lists them.
  *
- * Handlers act through a ToolContext (the episode's HarnessSession): the workspace tools and the debugger session.
+ * A handler holds its tool's logic and acts on the episode through a ToolContext: the workspace (files, edits,
+ * commands, pytest) and the debugger session. The episode (session.ts) builds the context and calls the handler
+ * with arguments already validated; it is not imported here, so the registry and the session form no cycle.
  */
 import { z } from 'zod';
-import type { HarnessLimits } from '../session';
+import type { DebuggerSession } from '../debugger-session';
+import type { HarnessLimits } from '../limits';
+import type { Outcome } from '../outcome';
+import type { Workspace } from '../workspace';
 
-/** What a handler returns: the observation text and facts for metrics (`meta`, never shown to the model). */
-export interface Outcome {
-  ok: boolean;
-  output: string;
-  meta: Record<string, unknown>;
-}
+export type { Outcome } from '../outcome';
 
-/** The operations handlers use. Argument objects are the tools' own, already validated. */
+/** What a handler acts on: one episode's workspace and debugger, its limits, and the end of the episode. */
 export interface ToolContext {
+  readonly workspace: Workspace;
+  readonly debugger: DebuggerSession;
   readonly limits: HarnessLimits;
-  bash(command: string): Promise<Outcome>;
-  readFile(a: { path: string; start_line?: number; end_line?: number }): Promise<Outcome>;
-  editFile(a: { path: string; old_text: string; new_text: string }): Promise<Outcome>;
-  runTests(target?: string): Promise<Outcome>;
-  startDebugger(testFile: string, testName?: string): Promise<Outcome>;
-  addBreakpoint(a: { file: string; line: number; condition?: string }): Promise<Outcome>;
-  removeBreakpoint(a: { file: string; line: number }): Promise<Outcome>;
-  /** One bridge command (protocol.py) on the running debugger session. */
-  debuggerCommand(cmd: string, args: Record<string, unknown>): Promise<Outcome>;
-  stopDebugger(): Promise<Outcome>;
-  finish(): Promise<Outcome>;
+  /** The task's own time limit for a pytest run of its tests (its spec's time_limits.test_seconds). */
+  readonly testSeconds: number;
+  /** Mark the episode finished: no tool runs after this, and the debugger stops. */
+  end(): Promise<void>;
 }
 
 export interface ToolDef<N extends string = string, S extends z.ZodObject = z.ZodObject> {

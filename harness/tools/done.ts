@@ -1,5 +1,6 @@
 /** The `done` tool. */
 import { z } from 'zod';
+import { ok } from '../outcome';
 import { defineTool } from './define';
 
 export const done = defineTool({
@@ -8,5 +9,8 @@ export const done = defineTool({
   debugger: false,
   stateChanging: true,
   args: z.object({ summary: z.string().max(4000).optional() }).strict(),
-  run: (ctx) => ctx.finish(),
+  run: async (ctx) => {
+    await ctx.end();
+    return ok('Episode finished. The grader will now run the tests on your source files.', { ended: true });
+  },
 });

@@ -7,5 +7,5 @@ export const examineLocals = defineTool({
   debugger: true,
   stateChanging: false,
   args: noArgs,
-  run: (ctx) => ctx.debuggerCommand('locals', {}),
+  run: (ctx) => ctx.debugger.command('locals', {}),
 });

@@ -7,5 +7,5 @@ export const listBreakpoints = defineTool({
   debugger: true,
   stateChanging: false,
   args: noArgs,
-  run: (ctx) => ctx.debuggerCommand('list_breakpoints', {}),
+  run: (ctx) => ctx.debugger.command('list_breakpoints', {}),
 });

@@ -8,5 +8,5 @@ export const printVariable = defineTool({
   debugger: true,
   stateChanging: false,
   args: z.object({ expression: z.string().min(1).max(2000).describe('a name or expression, e.g. entry.calibration') }).strict(),
-  run: (ctx, a) => ctx.debuggerCommand('print', { expression: a.expression }),
+  run: (ctx, a) => ctx.debugger.command('print', { expression: a.expression }),
 });

@@ -8,5 +8,5 @@ export const removeBreakpoint = defineTool({
   debugger: true,
   stateChanging: true,
   args: z.object({ file: relPath, line: lineNo }).strict(),
-  run: (ctx, a) => ctx.removeBreakpoint(a),
+  run: (ctx, a) => ctx.debugger.removeBreakpoint(a),
 });

@@ -8,5 +8,5 @@ export const runExpression = defineTool({
   debugger: true,
   stateChanging: true,
   args: z.object({ expression: z.string().min(1).max(2000).describe('a Python expression or statement run in the current frame') }).strict(),
-  run: (ctx, a) => ctx.debuggerCommand('eval', { expression: a.expression }),
+  run: (ctx, a) => ctx.debugger.command('eval', { expression: a.expression }),
 });

@@ -1,5 +1,8 @@
-/** The `start_debugger` tool. */
+/** The `start_debugger` tool: run a test under a fresh bridge (restarting a running one) and stop before its body. */
 import { z } from 'zod';
+import { fail } from '../outcome';
+import { refusal } from '../workspace';
+import { shownPath } from '../workspace-fs';
 import { defineTool, relPath } from './define';
 
 export const startDebugger = defineTool({
@@ -19,5 +22,17 @@ export const startDebugger = defineTool({
         .describe('test function (or Class::method); without it the whole file runs and the debugger stops before the first test body'),
     })
     .strict(),
-  run: (ctx, a) => ctx.startDebugger(a.test_file, a.test_name),
+  run: async (ctx, a) => {
+    let st;
+    try {
+      st = ctx.workspace.files.stat(a.test_file);
+    } catch (e) {
+      return refusal(e, 'test');
+    }
+    if (st?.kind !== 'file') return fail(`no such test file: ${shownPath(a.test_file)}. ${ctx.workspace.listing()}`);
+    const restarted = ctx.debugger.running;
+    const r = await ctx.debugger.start(a.test_name ? `${st.rel}::${a.test_name}` : st.rel);
+    if (!r.ok) return r;
+    return { ...r, output: (restarted ? 'Previous debugger session stopped; breakpoints kept.\n' : '') + r.output };
+  },
 });

@@ -7,5 +7,5 @@ export const stepInto = defineTool({
   debugger: true,
   stateChanging: true,
   args: noArgs,
-  run: (ctx) => ctx.debuggerCommand('step_into', { wait: ctx.limits.debuggerWaitS }),
+  run: (ctx) => ctx.debugger.command('step_into', { wait: ctx.limits.debuggerWaitS }),
 });

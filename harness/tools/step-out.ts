@@ -7,5 +7,5 @@ export const stepOut = defineTool({
   debugger: true,
   stateChanging: true,
   args: noArgs,
-  run: (ctx) => ctx.debuggerCommand('step_out', { wait: ctx.limits.debuggerWaitS }),
+  run: (ctx) => ctx.debugger.command('step_out', { wait: ctx.limits.debuggerWaitS }),
 });

@@ -7,5 +7,5 @@ export const stepOver = defineTool({
   debugger: true,
   stateChanging: true,
   args: noArgs,
-  run: (ctx) => ctx.debuggerCommand('step_over', { wait: ctx.limits.debuggerWaitS }),
+  run: (ctx) => ctx.debugger.command('step_over', { wait: ctx.limits.debuggerWaitS }),
 });

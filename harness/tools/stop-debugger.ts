@@ -1,4 +1,5 @@
 /** The `stop_debugger` tool. */
+import { fail, ok } from '../outcome';
 import { defineTool, noArgs } from './define';
 
 export const stopDebugger = defineTool({
@@ -7,5 +8,9 @@ export const stopDebugger = defineTool({
   debugger: true,
   stateChanging: true,
   args: noArgs,
-  run: (ctx) => ctx.stopDebugger(),
+  run: async (ctx) => {
+    if (!ctx.debugger.running) return fail('no debugger session is running');
+    const out = await ctx.debugger.stop();
+    return ok(`Debugger stopped; the program was killed and breakpoints cleared.${out ? `\n${out}` : ''}`);
+  },
 });

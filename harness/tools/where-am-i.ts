@@ -7,5 +7,5 @@ export const whereAmI = defineTool({
   debugger: true,
   stateChanging: false,
   args: noArgs,
-  run: (ctx) => ctx.debuggerCommand('where', {}),
+  run: (ctx) => ctx.debugger.command('where', {}),
 });
