@@ -13,8 +13,8 @@ export interface BeginEvaluationInput {
   /** The id asked for (EvaluationInput.evaluationId or the workflow id). */
   evaluationId: string;
   workflowId: string;
-  /** The workflow's first run id; absent only in histories from before runs were recorded. */
-  runId?: string;
+  /** The workflow's first run id: a retry of the same run finds its own row by it. */
+  runId: string;
   /** Store a second run of an existing id under a new id instead of refusing it. */
   rerun?: boolean;
   input: EvaluationConfig;
@@ -88,11 +88,6 @@ export function createEvaluationActivities(deps: { pool: Pool; config: Config })
      * the report) unless it asks for a new run with `rerun`, which is stored as `<id>-run<N>`. */
     async beginEvaluation(input: BeginEvaluationInput): Promise<{ evaluationId: string }> {
       const row = JSON.stringify({ input: input.input, arms: input.arms, taskIds: input.taskIds });
-      if (!input.runId) {
-        // Evaluations started before runs were recorded: the old, unchecked insert.
-        await deps.pool.query(`insert into evaluations (evaluation_id, workflow_id, input) values ($1, $2, $3) on conflict (evaluation_id) do nothing`, [input.evaluationId, input.workflowId, row]);
-        return { evaluationId: input.evaluationId };
-      }
       return inTransaction(deps.pool, async (client) => {
         await client.query('select pg_advisory_xact_lock(hashtext($1))', [`evaluation:${input.evaluationId}`]);
         const mine = await client.query('select evaluation_id from evaluations where run_id = $1', [input.runId]);

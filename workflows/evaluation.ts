@@ -30,9 +30,8 @@ export async function EvaluationWorkflow(rawInput: unknown): Promise<EvaluationR
   const taskIds = await short.listTasks({ split: cfg.split ?? null, taskIds: cfg.taskIds ?? null, maxTasks: cfg.maxTasks ?? null });
   if (!taskIds.length) throw ApplicationFailure.nonRetryable(`no tasks matched (split ${cfg.split ?? '-'}, taskIds ${cfg.taskIds?.join(',') ?? '-'})`, 'InvalidInput');
   const { workflowId, firstExecutionRunId } = workflowInfo();
-  // Refuses an existing id unless cfg.rerun, which gets a new one. Histories from before runs were recorded got nothing back.
-  const begun = await short.beginEvaluation({ evaluationId: requestedId, workflowId, runId: firstExecutionRunId, rerun: cfg.rerun, input: cfg, arms, taskIds });
-  const evaluationId = begun?.evaluationId ?? requestedId;
+  // Refuses an existing id unless cfg.rerun, which gets a new one.
+  const { evaluationId } = await short.beginEvaluation({ evaluationId: requestedId, workflowId, runId: firstExecutionRunId, rerun: cfg.rerun, input: cfg, arms, taskIds });
   if (evaluationId !== requestedId) {
     progress.evaluationId = evaluationId;
     upsertSearchAttributes([{ key: EvaluationId, value: evaluationId }]);
