@@ -10,7 +10,7 @@ import { createPolicyActivities } from './policies';
 import { createSandboxActivities, SessionRegistry } from './sandbox';
 import { createSmokeActivities } from './smoke';
 import { createStarActivities } from './star';
-import { createTrainingActivities } from './training-store';
+import { createTrainingActivities } from './training-coordinator';
 
 export interface ActivityDeps {
   config: Config;

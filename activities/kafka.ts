@@ -1,5 +1,5 @@
 /** Kafka access shared by activities, tests and infra checks: one idempotent producer per process that is rebuilt after
- * a failure, a partition's offsets, and `scanPartition`, the one way this project reads a partition back. */
+ * a failure, a partition's offsets, and `scanPartitions`, the one way this project reads partitions back. */
 import { randomBytes } from 'node:crypto';
 import { Kafka, logLevel, type KafkaMessage, type Producer } from 'kafkajs';
 import type { Config } from '../common/config';
@@ -92,12 +92,16 @@ export interface ScanOptions {
   timeoutMs?: number;
 }
 
-/** Reads the messages at [from, until) of one partition in order with a throwaway consumer group, calling `visit` for
- * each; `visit` returning true ends the scan early. Resolves to the number of messages visited. A consumer crash that
- * kafkajs will not restart from, or the time limit, rejects, so the calling activity fails and is retried. Slow to
- * start (a group join): for publish checks, replays and audits, not the hot path. */
+/** One partition's range in a multi-partition scan: [from, until). */
+export interface PartitionRange {
+  partition: number;
+  from: string;
+  until: string;
+}
+
+/** Reads the messages at [from, until) of one partition in order; see scanPartitions. Resolves to the number of
+ * messages visited. */
 export async function scanPartition(kafka: Kafka, opts: ScanOptions, visit: (message: KafkaMessage) => boolean | void): Promise<number> {
-  const timeoutMs = opts.timeoutMs ?? 60_000;
   let from = opts.from === undefined ? undefined : BigInt(opts.from);
   let until = opts.until === undefined ? undefined : BigInt(opts.until);
   if (from === undefined || until === undefined) {
@@ -107,18 +111,36 @@ export async function scanPartition(kafka: Kafka, opts: ScanOptions, visit: (mes
     from = from === undefined || from < BigInt(mine.low) ? BigInt(mine.low) : from;
     until ??= BigInt(mine.high);
   }
-  if (from >= until) return 0;
-  const start = from;
-  const end = until;
+  const range = { partition: opts.partition, from: String(from), until: String(until) };
+  return scanPartitions(kafka, { topic: opts.topic, ranges: [range], timeoutMs: opts.timeoutMs }, (_p, m) => visit(m));
+}
+
+/** The one way this project reads partitions back: the messages at [from, until) of each given partition, each
+ * partition in offset order, with a throwaway consumer group, calling `visit` for each; `visit` returning true ends
+ * the whole scan at once (nothing after it is visited). Resolves to the number of messages visited. A consumer crash
+ * that kafkajs will not restart from, or the time limit, rejects, so the calling activity fails and is retried. Slow
+ * to start (a group join): for a training step's groups, publish checks, replays and audits, not the hot path. */
+export async function scanPartitions(
+  kafka: Kafka,
+  opts: { topic: string; ranges: PartitionRange[]; timeoutMs?: number },
+  visit: (partition: number, message: KafkaMessage) => boolean | void,
+): Promise<number> {
+  const timeoutMs = opts.timeoutMs ?? 60_000;
+  const ranges = new Map(opts.ranges.filter((r) => BigInt(r.from) < BigInt(r.until)).map((r) => [r.partition, { from: BigInt(r.from), until: BigInt(r.until) }]));
+  if (!ranges.size) return 0;
+  const what = `${opts.topic}/${[...ranges].map(([p, r]) => `${p}[${r.from}, ${r.until})`).join(',')}`;
+  const finished = new Set<number>();
+  let stopped = false;
+  let visited = 0;
 
   const consumer = kafka.consumer({ groupId: `debugrl-scan-${process.pid}-${randomBytes(6).toString('hex')}` });
-  let visited = 0;
   await consumer.connect();
   try {
     await consumer.subscribe({ topic: opts.topic, fromBeginning: true });
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`scanning ${opts.topic}/${opts.partition} [${start}, ${end}) timed out after ${timeoutMs} ms`)), timeoutMs);
+      const timer = setTimeout(() => reject(new Error(`scanning ${what} timed out after ${timeoutMs} ms`)), timeoutMs);
       const finish = (err?: Error) => {
+        stopped = true;
         clearTimeout(timer);
         if (err) reject(err);
         else resolve();
@@ -126,22 +148,25 @@ export async function scanPartition(kafka: Kafka, opts: ScanOptions, visit: (mes
       // kafkajs restarts the consumer itself after a retriable crash (a fresh group's coordinator moving, a broker
       // coming back), bounded by the time limit; any other crash fails the scan.
       consumer.on(consumer.events.CRASH, (e) => {
-        if (!e.payload.restart) finish(new Error(`scanning ${opts.topic}/${opts.partition}: consumer crashed: ${e.payload.error.message}`));
+        if (!e.payload.restart) finish(new Error(`scanning ${what}: consumer crashed: ${e.payload.error.message}`));
       });
       consumer.on(consumer.events.GROUP_JOIN, (e) => {
         const assigned = e.payload.memberAssignment[opts.topic] ?? [];
-        const others = assigned.filter((p) => p !== opts.partition);
+        const others = assigned.filter((p) => !ranges.has(p));
         if (others.length) consumer.pause([{ topic: opts.topic, partitions: others }]);
-        consumer.seek({ topic: opts.topic, partition: opts.partition, offset: String(start) });
+        for (const [partition, r] of ranges) consumer.seek({ topic: opts.topic, partition, offset: String(r.from) });
       });
       consumer
         .run({
           autoCommit: false,
           eachMessage: async ({ partition, message }) => {
+            const r = ranges.get(partition);
             const offset = BigInt(message.offset);
-            if (partition !== opts.partition || offset < start || offset >= end) return;
+            if (stopped || !r || offset < r.from || offset >= r.until || finished.has(partition)) return;
             visited++;
-            if (visit(message) === true || offset + 1n >= end) finish();
+            if (visit(partition, message) === true) return finish();
+            if (offset + 1n >= r.until) finished.add(partition);
+            if (finished.size === ranges.size) finish();
           },
         })
         .catch((e: Error) => finish(e));

@@ -1,6 +1,6 @@
 /**
- * SFT activities: build a corpus folder from stored trajectories (PostgreSQL `episodes.record`, the source of truth),
- * and train on it with the learner service.
+ * The SFT corpus: a folder built from stored trajectories (PostgreSQL `episodes.record`, the source of truth). Training
+ * on it is the learner wing's (activities/learner/sft-epoch.ts).
  *
  * A corpus folder, written whole or not at all (built in a temporary sibling, renamed at the end):
  *   manifest.json                 schema, counts per source and kind, the filters used, the build's inputs
@@ -15,11 +15,8 @@ import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
-import { heartbeat } from '@temporalio/activity';
-import { ApplicationFailure } from '@temporalio/common';
 import type { Pool } from 'pg';
 import { z } from 'zod';
-import { parseInput } from '../common/boundary';
 import type { Config } from '../common/config';
 import { REPO_ROOT } from '../common/config';
 import {
@@ -35,7 +32,6 @@ import {
 import { SftFilterConfig, stepsOf } from '../common/sft-filters';
 import { TrajectoryRecord } from '../common/trajectory';
 import { toolSpecs } from '../harness/tools';
-import { LearnerProcess, LearnerServiceError } from './learner';
 
 const run = promisify(execFile);
 
@@ -220,163 +216,4 @@ export async function buildSftCorpus(deps: { pool: Pool; config: Config }, raw: 
     throw e;
   }
   return { outDir, ...summary };
-}
-
-// ----- training ------------------------------------------------------------------------------------------------------
-
-export const SftEpochInput = z
-  .object({
-    runId: z.string().regex(/^[\w.-]{1,100}$/),
-    corpusDir: z.string().min(1),
-    epoch: z.number().int().min(1),
-    epochs: z.number().int().min(1),
-    /** Peak learning rate; linear warm-up over the first `warmupSteps`, then cosine decay to 0 at the last step. */
-    lr: z.number().positive().max(1),
-    warmupSteps: z.number().int().min(0).default(2),
-    /** Examples per optimizer step (each step packs them into microbatches of at most 16,384 tokens). */
-    batchExamples: z.number().int().min(1).default(8),
-    loraRank: z.number().int().min(1).max(256).default(16),
-    /** Epoch 1 starts from this adapter's weights (a name under <data>/adapters, or a folder) with a fresh optimizer;
-     * null: from the base model. */
-    initAdapter: z.string().min(1).nullable().default(null),
-  })
-  .strict();
-export type SftEpochInput = z.input<typeof SftEpochInput>;
-
-export interface SftEpochResult {
-  epoch: number;
-  steps: number;
-  trainLoss: number;
-  heldOutLoss: number | null;
-  adapterPath: string;
-}
-
-/** The learning rate at `step` of `total` (0-based): linear warm-up, then cosine decay. Pure. */
-export function lrAt(step: number, total: number, peak: number, warmup: number): number {
-  if (step < warmup) return (peak * (step + 1)) / (warmup + 1);
-  const t = total - warmup <= 1 ? 0 : (step - warmup) / (total - warmup - 1);
-  return Math.max(peak * 0.5 * (1 + Math.cos(Math.PI * t)), peak * 0.01);
-}
-
-function readTokens(file: string): string[] {
-  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n').filter((l) => l.trim()) : [];
-}
-
-/** A deterministic shuffle per epoch (so a retried epoch trains the same batches). */
-function shuffled<T>(xs: T[], seed: number): T[] {
-  const out = [...xs];
-  let a = seed >>> 0;
-  for (let i = out.length - 1; i > 0; i--) {
-    a = (Math.imul(a ^ (a >>> 15), 0x2c1b3c6d) + 0x9e3779b9) >>> 0;
-    const j = a % (i + 1);
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}
-
-export function createSftTrainActivities(deps: { config: Config }) {
-  const runDir = (runId: string) => path.join(deps.config.DEBUGRL_DATA_DIR, 'sft', runId);
-  /** The initial adapter's weights copied into the run's folder as `init/`, without its optimizer state
-   * (service.py restores trainer_state.pt when the folder has one): a new fine-tune, not a resumed one. */
-  const initFrom = (dir: string, adapter: string): string => {
-    const src = path.isAbsolute(adapter) ? adapter : path.join(deps.config.DEBUGRL_DATA_DIR, 'adapters', adapter);
-    if (!fs.existsSync(src)) throw ApplicationFailure.nonRetryable(`initAdapter ${adapter}: no adapter folder at ${src}`, 'InvalidInput');
-    const init = path.join(dir, 'init');
-    if (!fs.existsSync(init)) {
-      fs.cpSync(src, `${init}.tmp`, { recursive: true, filter: (f) => path.basename(f) !== 'trainer_state.pt' });
-      fs.renameSync(`${init}.tmp`, init);
-    }
-    return init;
-  };
-  return {
-    /** One epoch on the learner service, resumable: a finished epoch's result is on disk and is returned as it is; an
-     * unfinished one starts again from the previous epoch's adapter and optimizer state. */
-    async sftEpoch(raw: SftEpochInput): Promise<SftEpochResult> {
-      const input = parseInput(SftEpochInput, raw, 'sftEpoch');
-      const dir = runDir(input.runId);
-      const doneFile = path.join(dir, `epoch-${input.epoch}.json`);
-      if (fs.existsSync(doneFile)) return JSON.parse(fs.readFileSync(doneFile, 'utf8')) as SftEpochResult;
-      const train = readTokens(path.join(input.corpusDir, 'train.tokens.jsonl'));
-      if (!train.length) throw ApplicationFailure.nonRetryable(`${input.corpusDir}: no train.tokens.jsonl examples (an empty corpus, or not a corpus folder)`, 'InvalidInput');
-      const heldOutFile = path.join(input.corpusDir, 'heldout.tokens.jsonl');
-      fs.mkdirSync(dir, { recursive: true });
-      const cfgFile = path.join(dir, 'learner.json');
-      fs.writeFileSync(
-        cfgFile,
-        JSON.stringify({
-          model: { kind: 'hf_directory', path: path.join(deps.config.DEBUGRL_DATA_DIR, 'models', 'smollm2-135m-instruct') },
-          lora: { rank: input.loraRank, alpha: 2 * input.loraRank },
-          optim: { lr: input.lr },
-          // Recompute activations in backward: on CPU, one 2.4k-token example peaked at 4.77 GB without it and 3.14 GB
-          // with it, for 42 % more time (benchmarks/sft-side-by-side.md); whole trajectories packed to 12k tokens grew
-          // the learner to 11-17 GB and got it OOM-killed.
-          gradient_checkpointing: true,
-          output_dir: dir,
-          base_model_name: 'smollm2',
-        }),
-      );
-      const prev = input.epoch > 1 ? path.join(dir, `epoch-${input.epoch - 1}`) : input.initAdapter ? initFrom(dir, input.initAdapter) : null;
-      if (prev && !fs.existsSync(prev)) throw new Error(`epoch ${input.epoch - 1}'s adapter ${prev} is missing; rerun that epoch`);
-      const learner = new LearnerProcess(deps.config.DEBUGRL_PYTHON, ['--config', cfgFile, ...(prev ? ['--adapter', prev] : [])]);
-      // the interval re-sends the latest progress, so a long learner step neither times out nor hides which step it is
-      let progress: Record<string, unknown> = { epoch: input.epoch, phase: 'starting the learner' };
-      const beat = setInterval(() => heartbeat(progress), 5000);
-      try {
-        await learner.ready;
-        const perEpoch = Math.ceil(train.length / input.batchExamples);
-        const total = perEpoch * input.epochs;
-        const order = shuffled(train, input.runId.length * 7919 + input.epoch);
-        let lossSum = 0;
-        for (let s = 0; s < perEpoch; s++) {
-          const step = (input.epoch - 1) * perEpoch + s;
-          const file = path.join(dir, `batch-${input.epoch}-${s}.jsonl`);
-          fs.writeFileSync(file, order.slice(s * input.batchExamples, (s + 1) * input.batchExamples).join('\n') + '\n');
-          progress = { epoch: input.epoch, phase: 'training', step: s + 1, of: perEpoch, ...(s ? { meanLoss: lossSum / s } : {}) };
-          heartbeat(progress);
-          const r = await learner.request({ type: 'sft_step', examples_path: file, lr: lrAt(step, total, input.lr, input.warmupSteps) });
-          lossSum += Number(r.loss);
-          fs.rmSync(file, { force: true });
-        }
-        progress = { epoch: input.epoch, phase: 'held-out loss', meanLoss: lossSum / perEpoch };
-        heartbeat(progress);
-        const heldOut = readTokens(heldOutFile).length ? await learner.request({ type: 'sft_eval', examples_path: heldOutFile }) : null;
-        const saved = await learner.request({ type: 'save_adapter', name: `epoch-${input.epoch}` });
-        const result: SftEpochResult = { epoch: input.epoch, steps: perEpoch, trainLoss: lossSum / perEpoch, heldOutLoss: heldOut ? Number(heldOut.loss) : null, adapterPath: String(saved.adapter_path) };
-        fs.writeFileSync(`${doneFile}.tmp`, JSON.stringify(result));
-        fs.renameSync(`${doneFile}.tmp`, doneFile);
-        return result;
-      } catch (e) {
-        if (e instanceof LearnerServiceError && e.kind === 'invalid_request') throw ApplicationFailure.nonRetryable(`learner refused the corpus: ${e.message}`, 'InvalidInput');
-        throw e;
-      } finally {
-        clearInterval(beat);
-        await learner.stop().catch(() => undefined);
-      }
-    },
-
-    /** Copy the chosen epoch's adapter to <data>/adapters/sft-v<N> (N: one more than the highest there) and load it on
-     * the embedded server under that name. Idempotent per run: a retry finds the run's own copy and reloads it. */
-    async publishSftAdapter(input: { runId: string; adapterPath: string }): Promise<{ name: string; path: string }> {
-      const root = path.join(deps.config.DEBUGRL_DATA_DIR, 'adapters');
-      fs.mkdirSync(root, { recursive: true });
-      const marker = path.join(runDir(input.runId), 'published.json');
-      let target: { name: string; path: string };
-      if (fs.existsSync(marker)) target = JSON.parse(fs.readFileSync(marker, 'utf8')) as { name: string; path: string };
-      else {
-        const n = 1 + Math.max(0, ...fs.readdirSync(root).map((d) => /^sft-v(\d+)$/.exec(d)?.[1]).filter(Boolean).map(Number));
-        target = { name: `sft-v${n}`, path: path.join(root, `sft-v${n}`) };
-        fs.cpSync(input.adapterPath, `${target.path}.tmp`, { recursive: true });
-        fs.renameSync(`${target.path}.tmp`, target.path);
-        fs.writeFileSync(marker, JSON.stringify(target));
-      }
-      const res = await fetch(`${deps.config.DEBUGRL_EMBEDDED_URL.replace(/\/$/, '')}/load_lora_adapter`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ lora_name: target.name, lora_path: target.path }),
-      });
-      if (res.status >= 400 && res.status < 500) throw ApplicationFailure.nonRetryable(`the embedded server refused ${target.name}: HTTP ${res.status} ${await res.text()}`, 'AdapterRejected');
-      if (!res.ok) throw new Error(`loading ${target.name}: HTTP ${res.status}`);
-      return target;
-    },
-  };
 }

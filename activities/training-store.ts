@@ -11,36 +11,17 @@
  *    transaction, conditional on the offsets it started from. A step either happened (all three) or did not (none),
  *    across any crash of the learner, the worker, Kafka or PostgreSQL.
  */
-import * as fs from 'node:fs';
-import * as path from 'node:path';
-import { ApplicationFailure } from '@temporalio/common';
 import type { Kafka, Producer } from 'kafkajs';
 import type { Pool } from 'pg';
-import { REPO_ROOT, type Config } from '../common/config';
-import { foldGroupEpisodes, initialCurriculum, type CurriculumState } from '../common/curriculum';
-import { episodeReward, isScorable, REWARD_CONFIG, rewardInputsFromRecord } from '../common/reward';
-import { GROUP_SCHEMA, GroupEpisode, GroupRecord, TRAINING_GROUPS_TOPIC, type StepPoint, type StepResult, type TrainingRunConfig } from '../common/training';
-import { TrajectoryRecord } from '../common/trajectory';
+import { GROUP_SCHEMA, GroupRecord, TRAINING_GROUPS_TOPIC, type StepResult } from '../common/training';
 import { ZERO_SIGNAL_DROPPED } from '../common/zero-signal';
-import { listTaskDirs, loadTask, resolveTaskDir } from '../tasks/task-loader';
-import { checkRlInputs, rlInputFailure } from './rl-init';
-import { buildTrainingReport, writeTrainingReport } from './training-report';
+import { scanPartitions, topicOffsets } from './kafka';
 import { partitionFor } from './trajectory-store';
 
 export interface TrainingStoreDeps {
   pool: Pool;
   kafka: Kafka;
   producer: () => Promise<Producer>;
-}
-
-async function topicOffsets(kafka: Kafka, topic: string): Promise<{ partition: number; high: string }[]> {
-  const admin = kafka.admin();
-  await admin.connect();
-  try {
-    return (await admin.fetchTopicOffsets(topic)).map((o) => ({ partition: o.partition, high: o.high }));
-  } finally {
-    await admin.disconnect();
-  }
 }
 
 /** Register the run once; a new run's consumer starts at the topic's current end (older runs' groups are not its own). */
@@ -96,57 +77,35 @@ export interface ReadGroups {
   duplicates: number;
 }
 
-/** Read this run's next `want` unconsumed groups from Kafka, starting at the committed offsets. Throws (retryable)
- * when fewer are there: the coordinator only asks once it has sealed enough. */
-export async function readGroups(deps: TrainingStoreDeps, runId: string, want: number, timeoutMs = 60_000, onProgress: () => void = () => undefined): Promise<ReadGroups> {
+/** Read this run's next `want` unconsumed groups from Kafka, starting at the committed offsets, in one scan of the
+ * partitions that have anything new (activities/kafka.ts). A group id already consumed, or already taken in this
+ * batch, is counted as a duplicate and skipped (a retried send). Throws (retryable) when fewer are there: the
+ * coordinator only asks once it has sealed enough. */
+export async function readGroups(deps: TrainingStoreDeps, runId: string, want: number, timeoutMs = 60_000): Promise<ReadGroups> {
   const rows = (await deps.pool.query('select partition, next_offset from training_offsets where run_id = $1 and topic = $2', [runId, TRAINING_GROUPS_TOPIC])).rows;
   if (!rows.length) throw new Error(`training run ${runId} has no consumer offsets (was beginRun called?)`);
   const from: Record<number, string> = Object.fromEntries(rows.map((r) => [r.partition as number, String(r.next_offset)]));
-  const high = Object.fromEntries((await topicOffsets(deps.kafka, TRAINING_GROUPS_TOPIC)).map((o) => [o.partition, BigInt(o.high)]));
-  const next: Record<number, string> = { ...from };
-  const pending = Object.keys(from).map(Number).filter((p) => BigInt(from[p]) < (high[p] ?? 0n));
+  const high = new Map((await topicOffsets(deps.kafka, TRAINING_GROUPS_TOPIC)).map((o) => [o.partition, o.high]));
+  const ranges = Object.keys(from)
+    .map(Number)
+    .filter((p) => BigInt(from[p]) < BigInt(high.get(p) ?? '0'))
+    .map((p) => ({ partition: p, from: from[p], until: high.get(p)! }));
+  if (!ranges.length) throw new Error(`training run ${runId}: no unconsumed groups in Kafka yet (wanted ${want})`);
   const consumed = new Set<string>(
     (await deps.pool.query('select group_id from training_groups where run_id = $1 and consumed_step is not null', [runId])).rows.map((r) => r.group_id as string),
   );
+  const next: Record<number, string> = { ...from };
   const groups: GroupRecord[] = [];
   let duplicates = 0;
-  if (!pending.length) throw new Error(`training run ${runId}: no unconsumed groups in Kafka yet (wanted ${want})`);
-  const consumer = deps.kafka.consumer({ groupId: `debugrl-train-${runId}-${Date.now()}-${Math.random().toString(36).slice(2)}` });
-  await consumer.connect();
-  try {
-    await consumer.subscribe({ topic: TRAINING_GROUPS_TOPIC, fromBeginning: true });
-    await new Promise<void>((resolve, reject) => {
-      const done = new Set<number>();
-      const finish = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-      const timer = setTimeout(() => reject(new Error(`reading ${TRAINING_GROUPS_TOPIC} for run ${runId} timed out with ${groups.length} of ${want} groups`)), timeoutMs);
-      consumer.on(consumer.events.GROUP_JOIN, () => {
-        for (const p of pending) consumer.seek({ topic: TRAINING_GROUPS_TOPIC, partition: p, offset: from[p] });
-      });
-      consumer
-        .run({
-          autoCommit: false,
-          eachMessage: async ({ partition, message }) => {
-            onProgress();
-            if (groups.length >= want || !pending.includes(partition) || BigInt(message.offset) < BigInt(from[partition])) return;
-            if (BigInt(message.offset) !== BigInt(next[partition])) return; // only ever advance contiguously
-            next[partition] = (BigInt(message.offset) + 1n).toString();
-            if (message.key?.toString() === runId && message.value) {
-              const rec = GroupRecord.parse(JSON.parse(message.value.toString()));
-              if (consumed.has(rec.groupId) || groups.some((g) => g.groupId === rec.groupId)) duplicates++;
-              else groups.push(rec);
-            }
-            if (BigInt(next[partition]) >= high[partition]) done.add(partition);
-            if (groups.length >= want || done.size === pending.length) finish();
-          },
-        })
-        .catch(reject);
-    });
-  } finally {
-    await consumer.disconnect();
-  }
+  await scanPartitions(deps.kafka, { topic: TRAINING_GROUPS_TOPIC, ranges, timeoutMs }, (partition, message) => {
+    next[partition] = (BigInt(message.offset) + 1n).toString();
+    if (message.key?.toString() === runId && message.value) {
+      const rec = GroupRecord.parse(JSON.parse(message.value.toString()));
+      if (consumed.has(rec.groupId) || groups.some((g) => g.groupId === rec.groupId)) duplicates++;
+      else groups.push(rec);
+    }
+    return groups.length >= want; // the next step starts right after the last group taken
+  });
   if (groups.length < want) throw new Error(`training run ${runId}: only ${groups.length} of ${want} groups in Kafka yet`);
   return { groups, from, next, duplicates };
 }
@@ -196,105 +155,6 @@ export async function commitStep(pool: Pool, runId: string, result: StepResult, 
   }
 }
 
-/** Trajectory records of the given episodes, from PostgreSQL (the claim check behind each group record). */
-export async function loadRecords(pool: Pool, episodeIds: string[]): Promise<Map<string, unknown>> {
-  const r = await pool.query('select episode_id, record from episodes where episode_id = any($1)', [episodeIds]);
-  return new Map(r.rows.map((row) => [row.episode_id as string, row.record]));
-}
-
-export async function stepsOf(pool: Pool, runId: string): Promise<StepResult[]> {
-  const r = await pool.query('select result from training_steps where run_id = $1 order by step', [runId]);
-  return r.rows.map((row) => row.result as StepResult);
-}
-
-export async function pointsOf(pool: Pool, runId: string): Promise<StepPoint[]> {
-  const r = await pool.query('select point from training_points where run_id = $1 order by step', [runId]);
-  return r.rows.map((row) => row.point as StepPoint);
-}
-
-// --- the coordinator's activities (shared queue) ---------------------------------------------------------------------
-
-export function createTrainingActivities(deps: TrainingStoreDeps & { config: Config }) {
-  return {
-    /** Register the run (idempotent) and return where it stands: a resumed run continues from its last committed step
-     * with its sealed, untrained groups still queued, and with its curriculum: every group it sealed folded in again,
-     * in the order sealed (the coordinator's own update, common/curriculum.ts), not a fresh start. */
-    async beginTrainingRun(input: { runId: string; workflowId: string; input: TrainingRunConfig }) {
-      try {
-        checkRlInputs(input.input, deps.config.DEBUGRL_DATA_DIR, input.runId); // a bad init adapter or BC corpus: before anything starts
-      } catch (e) {
-        throw rlInputFailure(e);
-      }
-      await beginRun(deps, input);
-      const last = await lastCommitted(deps.pool, input.runId);
-      const queued = await deps.pool.query(
-        'select group_id from training_groups where run_id = $1 and consumed_step is null and rejected_reason is distinct from $2 order by sealed_at',
-        [input.runId, ZERO_SIGNAL_DROPPED],
-      );
-      const seq = await deps.pool.query('select count(*)::int as n from training_groups where run_id = $1', [input.runId]);
-      const cfg = input.input;
-      let ids: string[];
-      try {
-        ids = cfg.taskIds ?? listTaskDirs(deps.config.DEBUGRL_TASKS_DIR).map((d) => loadTask(d).spec).filter((t) => t.split === cfg.split).map((t) => t.id);
-      } catch (e) {
-        throw ApplicationFailure.nonRetryable(`cannot list tasks: ${(e as Error).message}`, 'InvalidInput');
-      }
-      if (cfg.maxTasks) ids = ids.slice(0, cfg.maxTasks);
-      if (!ids.length) throw ApplicationFailure.nonRetryable(`no training tasks matched (split ${cfg.split}, taskIds ${cfg.taskIds?.join(',') ?? '-'})`, 'InvalidInput');
-      const tasks = ids.map((id) => {
-        try {
-          const t = loadTask(resolveTaskDir(id, deps.config.DEBUGRL_TASKS_DIR)).spec;
-          return { id: t.id, debuggerPreference: t.debugger };
-        } catch (e) {
-          throw ApplicationFailure.nonRetryable(`taskIds: ${(e as Error).message}`, 'InvalidInput');
-        }
-      });
-      const version = last.step > 0 ? last.version : cfg.learner.initialVersion;
-      let curriculum: CurriculumState;
-      try {
-        curriculum = initialCurriculum(tasks);
-      } catch (e) {
-        throw ApplicationFailure.nonRetryable(`training tasks: ${(e as Error).message}`, 'InvalidInput');
-      }
-      const sealed = await deps.pool.query('select task_id, episodes from training_groups where run_id = $1 order by sealed_at, group_id', [input.runId]);
-      for (const g of sealed.rows) {
-        // A task dropped from the run's list since (a changed corpus) has no estimate to carry.
-        if (curriculum.tasks.some((t) => t.id === g.task_id)) curriculum = foldGroupEpisodes(curriculum, g.task_id, GroupEpisode.array().parse(g.episodes));
-      }
-      return { step: last.step, version, queued: queued.rows.map((r) => r.group_id as string), groupSeq: seq.rows[0].n as number, tasks, curriculum };
-    },
-
-    /** The episode's reward from its stored record. Unscorable episodes (infrastructure failures) get none. */
-    async scoreEpisode(input: { episodeId: string; taskId: string }): Promise<{ scorable: boolean; episode: GroupEpisode }> {
-      const raw = (await loadRecords(deps.pool, [input.episodeId])).get(input.episodeId);
-      if (!raw) throw new Error(`episode ${input.episodeId} has no stored record yet`);
-      const record = TrajectoryRecord.parse(raw);
-      const task = loadTask(resolveTaskDir(input.taskId, deps.config.DEBUGRL_TASKS_DIR));
-      const fixFiles = (fs.readdirSync(task.fixDir, { recursive: true, withFileTypes: true }) as fs.Dirent[])
-        .filter((d) => d.isFile())
-        .map((d) => path.relative(task.fixDir, path.join(d.parentPath, d.name)));
-      const inputs = rewardInputsFromRecord(record, { debuggerPreference: task.spec.debugger, fixFiles, failingTests: task.spec.failing_tests });
-      const versions = record.turns.map((t) => t.assistant.policyVersion);
-      const minPolicyVersion = versions.length ? Math.min(...versions) : record.policy.version;
-      const base = { episodeId: input.episodeId, passed: record.outcome.passed, usedDebugger: inputs.usedDebugger, minPolicyVersion };
-      if (!isScorable(inputs)) return { scorable: false, episode: { ...base, reward: 0, components: {} } };
-      const r = episodeReward(inputs);
-      return { scorable: true, episode: { ...base, reward: r.total, components: r.components } };
-    },
-
-    async sealGroup(input: { runId: string; groupId: string; taskId: string; episodes: GroupEpisode[]; sealedReason: 'full' | 'partial-timeout'; infraFailures: number; dropped?: typeof ZERO_SIGNAL_DROPPED }) {
-      const { dropped, ...group } = input;
-      const record: GroupRecord = { schema: GROUP_SCHEMA, rewardConfig: REWARD_CONFIG.version, ...group };
-      return dropped ? storeDroppedGroup(deps, record) : sealAndPublishGroup(deps, record);
-    },
-
-    /** Store the step's point and rewrite the run's report (reports/<run>/training.{html,json}). */
-    async recordTrainingStep(input: { runId: string; point: StepPoint }): Promise<{ html: string; json: string }> {
-      await deps.pool.query('insert into training_points (run_id, step, point) values ($1, $2, $3) on conflict do nothing', [input.runId, input.point.step, JSON.stringify(input.point)]);
-      const report = buildTrainingReport(input.runId, await pointsOf(deps.pool, input.runId), await stepsOf(deps.pool, input.runId));
-      return writeTrainingReport(report, path.join(REPO_ROOT, 'reports', input.runId));
-    },
-  };
-}
-
-export type TrainingActivities = ReturnType<typeof createTrainingActivities>;
+// The coordinator's activities are in activities/training-coordinator.ts; the type stays importable from here for
+// workflows/training-run.ts (a type only: nothing here depends on the coordinator).
+export type { TrainingActivities } from './training-coordinator';

@@ -42,6 +42,13 @@ export async function loadEvents(pool: Pool, episodeId: string): Promise<EventRo
   return r.rows as EventRow[];
 }
 
+/** Stored trajectory records of the given episodes (`episodes.record`, the claim check behind every group record and
+ * corpus), by episode id; an episode with no stored record is absent. */
+export async function loadRecords(pool: Pool, episodeIds: string[]): Promise<Map<string, unknown>> {
+  const r = await pool.query('select episode_id, record from episodes where episode_id = any($1)', [episodeIds]);
+  return new Map(r.rows.map((row) => [row.episode_id as string, row.record]));
+}
+
 const byKind = (events: EventRow[], kind: string) => events.filter((e) => e.kind === kind);
 
 export function startEventOf(events: EventRow[]): StartEvent {

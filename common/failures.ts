@@ -25,6 +25,17 @@ export const Failure = {
   HarnessError: 'HarnessError',
   /** An event the workflow relies on is missing from the event log (a claim check that points at nothing). */
   MissingEvent: 'MissingEvent',
+  /** A training step asked for out of order (the last committed step is not the one before it). */
+  StepOutOfOrder: 'StepOutOfOrder',
+  /** The learner refused a batch it cannot train on (a token outside the vocabulary, a sample from a future version). */
+  InvalidBatch: 'InvalidBatch',
+  /** The inference server refused to load an adapter (HTTP 4xx: a bad folder, a rank above --max-lora-rank). */
+  AdapterRejected: 'AdapterRejected',
+  /** The server accepted an adapter but does not list it in /v1/models. */
+  AdapterNotServed: 'AdapterNotServed',
+  /** The canary: the server answers for an adapter with another version, or with logprobs the learner's weights do
+   * not give (it is not running the trained adapter). */
+  AdapterMismatch: 'AdapterMismatch',
 } as const;
 export type FailureType = (typeof Failure)[keyof typeof Failure];
 
@@ -43,6 +54,8 @@ export const NON_RETRYABLE = {
   opener: [Failure.InvalidInput],
   /** Calls on the worker that holds the sandbox. */
   sandbox: [Failure.InvalidInput, Failure.SandboxLost, Failure.HarnessError, Failure.MissingEvent],
+  /** The learner's activities on the GPU worker: a training step, an SFT epoch, publishing an adapter. */
+  learner: [Failure.InvalidInput, Failure.StepOutOfOrder, Failure.InvalidBatch, Failure.AdapterRejected, Failure.AdapterNotServed, Failure.AdapterMismatch],
 } satisfies Record<string, FailureType[]>;
 
 /** The ApplicationFailure type behind an error, whether raised here or reported as an activity's cause. */

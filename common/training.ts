@@ -192,8 +192,9 @@ export const GroupRecord = z.object({
 });
 export type GroupRecord = z.infer<typeof GroupRecord>;
 
-/** Why a trajectory or group was left out of a step; each is counted in the step result. */
-export type RejectReason = 'policy-lag' | 'missing-token-ids' | 'missing-logprobs' | 'misaligned-logprobs' | 'no-turns' | 'duplicate-group';
+/** Why a trajectory or group was left out of a step; each is counted in the step result. `policy-lag` and `too-long`
+ * are the learner's own rules (it names what it dropped); the others are found before the batch is sent. */
+export type RejectReason = 'policy-lag' | 'too-long' | 'missing-token-ids' | 'missing-logprobs' | 'misaligned-logprobs' | 'no-turns' | 'duplicate-group';
 
 export interface StepResult {
   stepId: string;

@@ -12,7 +12,7 @@ import { Client, Connection } from '@temporalio/client';
 import { z } from 'zod';
 import { makeKafka, scanPartition, topicOffsets } from '../activities/kafka';
 import { makePool } from '../activities/pg';
-import { stepsOf } from '../activities/training-store';
+import { stepsOf } from '../activities/training-coordinator';
 import { loadConfig } from '../common/config';
 import { TRAINING_GROUPS_TOPIC, type TrainingProgress } from '../common/training';
 import { ZERO_SIGNAL_DROPPED } from '../common/zero-signal';

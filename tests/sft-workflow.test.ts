@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Worker } from '@temporalio/worker';
-import { createSftTrainActivities } from '../activities/sft';
+import { createSftTrainActivities } from '../activities/learner';
 import { loadConfig } from '../common/config';
 import { temporalClient, uniqueQueue, workerConnection, workflowBundle } from './helpers/services';
 

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ServiceError, WorkflowFailedError, type WorkflowHandle } from '@temporalio/client';
 import { Worker } from '@temporalio/worker';
-import { createSftTrainActivities } from '../activities/sft';
+import { createSftTrainActivities } from '../activities/learner';
 import { loadConfig } from '../common/config';
 import type { StarProgress, StarResult } from '../common/star';
 import { starProgressQuery, StarLoopWorkflow } from '../workflows/star-loop';

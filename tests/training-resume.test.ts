@@ -1,7 +1,7 @@
 /** `train --resume <run>`: the run's registration (beginTrainingRun, on real PostgreSQL and Kafka) hands a resumed run
  * the curriculum its sealed groups built, not a fresh one: every group folded in again in the order it was sealed, so
  * task estimates, unsolved streaks and the 30–70 % share carry over; its untrained groups stay queued. */
-import { createTrainingActivities } from '../activities/training-store';
+import { createTrainingActivities } from '../activities/training-coordinator';
 import { curriculumSummary, initialCurriculum } from '../common/curriculum';
 import { TrainingRunInput, type GroupEpisode } from '../common/training';
 import { openDeps, type OpenDeps } from '../workers/deps';

@@ -1,5 +1,6 @@
 /** The training step on real PostgreSQL, Kafka and the Python learner service (the tiny random Qwen3-MoE, whose
- * vocabulary is 128 tokens): stale groups and misaligned trajectories are refused and counted while the rest trains,
+ * vocabulary is 128 tokens): stale groups and trajectories (the learner's lag rule, which it reports) and misaligned
+ * trajectories are refused and counted while the rest trains,
  * a retried step never trains twice, a duplicate Kafka send is consumed once, a dead learner restarts from the last
  * committed checkpoint, and a bad input fails non-retryably naming its field. */
 import * as fs from 'node:fs';
@@ -157,6 +158,19 @@ describe('trainStep (real PostgreSQL, Kafka and learner service)', () => {
     expect(n.rows[0].n).toBe(1);
     const g = await deps.pool.query('select consumed_step from training_groups where group_id = $1', [`${runId}-gd`]);
     expect(g.rows[0].consumed_step).toBe(`${runId}:3`);
+  }, 240_000);
+
+  it("applies the learner's lag rule per trajectory: a stale one is dropped and counted, its group still trains", async () => {
+    const eps = [{ id: `${runId}-e0`, version: 8, reward: 0 }, { id: `${runId}-e1`, version: 8, reward: 1 }, { id: `${runId}-e2`, version: 3, reward: 1 }];
+    for (const [i, e] of eps.entries()) await storeEpisode(deps, record(e.id, e.version, 40 + i));
+    await sealAndPublishGroup(deps, group(`${runId}-ge`, eps));
+    const r4 = await trainStep({ runId, step: 4, groups: 1, maxPolicyLag: 4, learner: spec });
+    expect([r4.versionBefore, r4.versionAfter]).toEqual([8, 9]);
+    expect(r4.trainedGroups).toEqual([`${runId}-ge`]);
+    expect(r4.rejectedGroups).toEqual([]);
+    expect(r4.rejectedTrajectories).toEqual([{ episodeId: `${runId}-e2`, reason: 'policy-lag', detail: 'lag 5 > 4 versions' }]);
+    expect(r4.metrics?.trajectories_trained).toBe(2);
+    expect(r4.metrics?.stale_trajectories_dropped).toBe(1);
   }, 240_000);
 
   it('fails a bad input non-retryably, naming the field', async () => {

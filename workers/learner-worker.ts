@@ -3,10 +3,8 @@
  * the learner is one process (or one torchrun job) and every step builds on the last.
  * Start it with `node lib/workers/learner-worker.js` (infra/learner-worker does). */
 import { NativeConnection, Worker } from '@temporalio/worker';
-import { createAdapterActivities } from '../activities/adapters';
-import { createLearnerActivities, LearnerHost } from '../activities/learner';
+import { createAdapterActivities, createLearnerActivities, createSftTrainActivities, LearnerHost } from '../activities/learner';
 import { createRlInitActivities } from '../activities/rl-init';
-import { createSftTrainActivities } from '../activities/sft';
 import { loadConfig, type Config } from '../common/config';
 import { temporalConnectionOptions } from '../common/connections';
 import { openDeps, type OpenDeps } from './deps';

@@ -8,7 +8,7 @@
 import { defineQuery, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
 import { z } from 'zod';
 import { parseInput } from '../common/boundary';
-import type { createSftTrainActivities, SftEpochResult } from '../activities/sft';
+import type { createSftTrainActivities, SftEpochResult } from '../activities/learner';
 
 export const SftInput = z
   .object({
