@@ -21,6 +21,7 @@ const UNIT = [
   'metrics',
   'report',
   'reward',
+  'run-health',
   'star-keep',
   'supervise',
   'targeted-starts',

@@ -11,6 +11,8 @@ export interface FakeEpisodePlan {
   /** 'error' is an infrastructure failure; the coordinator must neither score nor count it. */
   exitReason: 'done' | 'error';
   delayMs: number;
+  /** The error an 'error' episode reports (EpisodeResult.error), e.g. the policy server's 404. */
+  error?: string;
 }
 
 const fake = proxyActivities<{
@@ -18,11 +20,11 @@ const fake = proxyActivities<{
   planEvaluation(input: { workflowId: string; policy: string }): Promise<{ passAt1: number }>;
 }>({ startToCloseTimeout: '1m', retry: { maximumAttempts: 1 } });
 
-export async function EpisodeWorkflow(input: { taskId: string; policy: string }): Promise<{ episodeId: string; exitReason: string }> {
+export async function EpisodeWorkflow(input: { taskId: string; policy: string }): Promise<{ episodeId: string; exitReason: string; error?: string }> {
   const { workflowId } = workflowInfo();
   const plan = await fake.planEpisode({ workflowId, taskId: input.taskId, policy: input.policy });
   if (plan.delayMs > 0) await sleep(plan.delayMs);
-  return { episodeId: workflowId, exitReason: plan.exitReason };
+  return { episodeId: workflowId, exitReason: plan.exitReason, ...(plan.error ? { error: plan.error } : {}) };
 }
 
 export async function EvaluationWorkflow(input: { policy: string }): Promise<{ arms: { passAt1: number }[] }> {
