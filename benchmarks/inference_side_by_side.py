@@ -15,10 +15,16 @@ turns; a turn is one chat completion.
 Reported per engine and concurrency: aggregate generated tokens/s (all completion tokens / wall time, prefills
 included: what rollouts get), per-turn latency p50/p95, and the share of prompt tokens served from a KV cache. The old
 engine is loaded from git (`git show 81612aa:...engine.py`) into a temporary module of the current package, so it
-runs with today's adapters/constraint/sampling code; its cached share is read from its Generation.prefill_tokens.
+runs with today's adapters/constraint/sampling code (both engines sample the same tokens); its cached share is read
+from its Generation.prefill_tokens. "ideal" is the share an unbounded, token-exact prefix cache shared by all
+conversations could serve: each prompt's longest common prefix with any prompt submitted before it or any finished
+reply's prompt + completion; the rest is new text (the user message, the tool results, a re-rendered reply) that
+must be prefilled. For the new engine a line after the table splits the scheduler's step time into steps that carried
+a prompt chunk and steps that only decoded.
 
---decode-only: the steady-state decode rate alone, batch b = 1, 2, 4, 8 free-text sequences after a cached prompt,
-and where a step's time goes (forward, sampling, the rest), for the new engine.
+--decode-only: the steady-state decode rate alone, batch b = 1, 2, 4, 8 after a cached prompt, and where a step's
+time goes (forward, sampling incl. the tool-call constraint, the constraint alone, the rest), for the new engine on
+free text and on constrained tool calls, then the old engine's batch-1 free-text rate in the same run.
 """
 
 from __future__ import annotations
@@ -38,6 +44,7 @@ from pathlib import Path
 import torch
 
 from debugrl_native.inference import engine as new_engine_module
+from debugrl_native.inference.kv_cache import common_prefix
 from debugrl_native.inference.models import load_model
 from debugrl_native.inference.protocol import ChatRequest
 from debugrl_native.inference.sampling import SamplingParams
@@ -94,11 +101,18 @@ class Recorder:
         self.completion = 0
         self.prompt = 0
         self.cached = 0
+        self.ideal = 0
+        self.seen: list[torch.Tensor] = []  # prompts submitted, then prompt + completion once finished
         original = engine.generate
 
         def generate(prompt, *a, **kw):
+            ids = torch.tensor(prompt, dtype=torch.long)
+            with self.lock:
+                self.ideal += max([common_prefix(s, ids) for s in self.seen] + [0])
+                self.seen.append(ids)
             gen = original(prompt, *a, **kw)
             with self.lock:
+                self.seen.append(torch.tensor(prompt + gen.token_ids, dtype=torch.long))
                 self.prompt += len(prompt)
                 self.cached += len(prompt) - gen.prefill_tokens
             return gen
@@ -139,17 +153,33 @@ def run_episodes(engine, concurrency: int, turns: int, max_tokens: int, offset: 
     lat = sorted(rec.latencies)
     return {"wall_s": wall, "turns": len(lat), "completion_tokens": rec.completion, "tok_s": rec.completion / wall,
             "p50_s": statistics.median(lat), "p95_s": lat[min(len(lat) - 1, round(0.95 * (len(lat) - 1)))],
-            "prompt_tokens": rec.prompt, "cached_share": rec.cached / max(1, rec.prompt)}
+            "prompt_tokens": rec.prompt, "cached_share": rec.cached / max(1, rec.prompt),
+            "ideal_share": rec.ideal / max(1, rec.prompt)}
 
 
-def decode_only(engine, batch: int, tokens: int) -> dict:
-    story = engine.render(ChatRequest(messages=[{"role": "user", "content": "Write a long story about a debugger."}]))
-    engine.generate(story, 1, SamplingParams(1.0), seed=0, adapter=None)  # caches the prompt
+STORY = [{"role": "user", "content": "Write a long story about a debugger."}]
+STEP_KEYS = ("forward_s", "sample_s", "constraint_s", "other_s")
+
+
+def decode_only(engine, batch: int, tokens: int, constrained: bool = False) -> dict:
+    """b sequences after a cached prompt: free text (the story prompt), or tool calls under the constraint (the first
+    task's episode opening with the real tool list)."""
+    if constrained:
+        req = ChatRequest.model_validate({"messages": opening(task_dirs(1)[0]), "tools": TOOLS,
+                                          "tool_choice": "required", "max_tokens": tokens, "temperature": 1.0})
+    else:
+        req = ChatRequest(messages=STORY)
+    prompt = engine.render(req)
+    engine.generate(prompt, 1, SamplingParams(1.0), seed=0, adapter=None)  # caches the prompt
     s0 = dict(vars(engine.scheduler.stats))
     out: list = [None] * batch
 
     def one(i: int) -> None:
-        out[i] = engine.generate(story, tokens, SamplingParams(1.0), seed=i + 1, adapter=None)
+        constraint = None
+        if constrained:
+            constraint = new_engine_module.ToolCallConstraint(engine.vocab, engine.encode, req.constrained_tools,
+                                                              engine.tokenizer.eos_token_id)
+        out[i] = engine.generate(prompt, tokens, SamplingParams(1.0), seed=i + 1, adapter=None, constraint=constraint)
 
     threads = [threading.Thread(target=one, args=(i,)) for i in range(batch)]
     t0 = time.perf_counter()
@@ -161,8 +191,19 @@ def decode_only(engine, batch: int, tokens: int) -> dict:
     s1 = vars(engine.scheduler.stats)
     steps = s1["steps"] - s0["steps"]
     made = sum(len(g.token_ids) for g in out)
-    return {"batch": batch, "tok_s": made / wall, "steps": steps,
-            "ms_per_step": {k: 1000 * (s1[k] - s0[k]) / max(1, steps) for k in ("forward_s", "sample_s", "other_s")}}
+    return {"engine": "new", "constrained": constrained, "batch": batch, "tok_s": round(made / wall, 2),
+            "steps": steps, "ms_per_step": {k: round(1000 * (s1[k] - s0[k]) / max(1, steps), 2) for k in STEP_KEYS}}
+
+
+def old_decode_only(engine, tokens: int) -> dict:
+    """The old engine's batch-1 free-text decode after the same cached prompt."""
+    story = engine.render(ChatRequest(messages=STORY))
+    with engine.lock:
+        engine.generate(story, 1, SamplingParams(1.0), seed=0, adapter=None)
+        t0 = time.perf_counter()
+        gen = engine.generate(story, tokens, SamplingParams(1.0), seed=1, adapter=None)
+        wall = time.perf_counter() - t0
+    return {"engine": "old", "constrained": False, "batch": 1, "tok_s": round(len(gen.token_ids) / wall, 2)}
 
 
 def main() -> None:
@@ -182,20 +223,34 @@ def main() -> None:
         loaded.model.to(torch.bfloat16)
     if args.decode_only:
         engine = new_engine_module.Engine(loaded)
-        for b in (1, 2, 4, 8):
-            print(json.dumps(decode_only(engine, b, 32)), flush=True)
+        for constrained in (False, True):
+            for b in (1, 2, 4, 8):
+                print(json.dumps(decode_only(engine, b, 32 if not constrained else 48, constrained)), flush=True)
+        print(json.dumps(decode_only(engine, 1, 32)), flush=True)
+        print(json.dumps(old_decode_only(old_engine_class()(loaded), 32)), flush=True)
+        print(f"# load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
         return
     engines = {"old": lambda: old_engine_class()(loaded), "new": lambda: new_engine_module.Engine(loaded)}
     print("| engine | concurrency | turns | completion tokens | wall s | aggregate tok/s | turn p50 s | turn p95 s "
-          "| prompt tokens | from cache |")
-    print("|---|---|---|---|---|---|---|---|---|---|", flush=True)
+          "| prompt tokens | from cache | ideal |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|", flush=True)
+    splits = []
     for c in [int(x) for x in args.concurrency.split(",")]:
         for name in args.engines.split(","):
             engine = engines[name]()  # a fresh engine per cell: no cache carried over from the previous cell
             r = run_episodes(engine, c, args.turns, args.max_tokens, offset=0)
             print(f"| {name} | {c} | {r['turns']} | {r['completion_tokens']} | {r['wall_s']:.1f} | {r['tok_s']:.2f} "
-                  f"| {r['p50_s']:.2f} | {r['p95_s']:.2f} | {r['prompt_tokens']} | {100 * r['cached_share']:.1f} % |",
-                  flush=True)
+                  f"| {r['p50_s']:.2f} | {r['p95_s']:.2f} | {r['prompt_tokens']} | {100 * r['cached_share']:.1f} % "
+                  f"| {100 * r['ideal_share']:.1f} % |", flush=True)
+            if name == "new":
+                st = vars(engine.scheduler.stats)
+                busy = st["prefill_step_s"] + st["decode_step_s"]
+                splits.append(f"# new, concurrency {c}: steps with a prompt chunk {st['prefill_step_s']:.1f} s "
+                              f"({100 * st['prefill_step_s'] / max(busy, 1e-9):.0f} % of step time), decode-only "
+                              f"steps {st['decode_step_s']:.1f} s; {st['prefill_tokens']} prompt tokens prefilled, "
+                              f"{st['decode_tokens']} decoded, {st['steps']} steps, max active {st['max_active']}")
+    for line in splits:
+        print(line)
     print(f"# load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 

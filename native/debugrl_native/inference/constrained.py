@@ -37,7 +37,7 @@ Without a `properties` entry any key and any value is allowed. Nested values are
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from .arg_schema import (
     ANY_ARGS,
@@ -67,6 +67,7 @@ from .json_prefix import (
     VALUE,
     WS,
     JsonPrefix,
+    replace,
 )
 from .tool_format import ARGUMENTS_KEY, CALL_PREFIX, CALL_SUFFIX
 from .vocab import Vocab

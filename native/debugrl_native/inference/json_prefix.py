@@ -12,7 +12,22 @@ back to when the token budget runs out.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from typing import TypeVar
+
+T = TypeVar("T")
+
+
+def replace(state: T, **changes) -> T:
+    """dataclasses.replace for the checkers' frozen states, without its per-call field introspection and __init__:
+    a copy of the instance dict with the changes applied. The constraint copies a state per byte it tries (accepts()
+    simulates the rest of the call for every candidate token), and dataclasses.replace was ~40 % of a constrained
+    step's non-forward time (benchmarks/inference.md). The states define no __post_init__ and no slots."""
+    new = object.__new__(type(state))
+    new.__dict__.update(state.__dict__)
+    new.__dict__.update(changes)
+    return new
+
 
 WS = frozenset(b" \t\n\r")
 DIGITS = frozenset(b"0123456789")

@@ -122,7 +122,10 @@ class StepStats:
     steps: int = 0
     forward_s: float = 0.0
     sample_s: float = 0.0  # logprobs, constraint masks, sampling
+    constraint_s: float = 0.0  # of sample_s: the tool-call constraint's own calls (forced runs, allowed ids, accepts)
     other_s: float = 0.0  # admission (cache copies), bookkeeping
+    prefill_step_s: float = 0.0  # forward + sampling of steps that carried a prompt chunk (prefill-bound time)
+    decode_step_s: float = 0.0  # the same for steps that only decoded
     decode_tokens: int = 0
     prefill_tokens: int = 0
     completed: int = 0
@@ -342,6 +345,10 @@ class Scheduler:
                 log.exception("sampling failed")
                 self._fail(seq, e)
         t3 = time.perf_counter()
+        if any(f.logits != "all" for _, f, _ in feeds):  # a prompt chunk ("last"/"none"); decode feeds want "all"
+            self.stats.prefill_step_s += t3 - t0
+        else:
+            self.stats.decode_step_s += t3 - t0
         self.stats.steps += 1
         self.stats.forward_s += t2 - t1
         self.stats.sample_s += t3 - t2
@@ -363,8 +370,10 @@ class Scheduler:
         lp = token_logprobs(logits, seq.params.temperature)
         run = self._next_tokens(lp, seq.params, seq.rng, c, left)[:left]
         if c is not None:
+            t0 = time.perf_counter()
             for t in run:
                 c.advance(t)
+            self.stats.constraint_s += time.perf_counter() - t0
         ends = (c is not None and c.done) or (c is None and run[-1] in self.vocab.eos_ids) \
             or len(gen.token_ids) + len(run) >= seq.max_tokens
         gen.token_ids.extend(run)
@@ -380,16 +389,29 @@ class Scheduler:
             if not seq.feed:
                 self._finish(seq)
 
-    @staticmethod
-    def _next_tokens(lp, params, rng, constraint, left: int) -> list[int]:
+    def _next_tokens(self, lp, params, rng, constraint, left: int) -> list[int]:
         if constraint is None:
             return [choose_token(lp, params, rng)]
+        t0 = time.perf_counter()
         forced = constraint.forced_run()
+        allowed = None if forced else constraint.allowed_ids()
+        self.stats.constraint_s += time.perf_counter() - t0
         if forced:
             return forced
-        tid = choose_token(lp, params, rng, allowed=constraint.allowed_ids(),
-                           accepts=lambda i: constraint.accepts(i, left))
-        return [tid] if tid is not None else constraint.finish_ids()
+
+        def accepts(i: int) -> bool:
+            t = time.perf_counter()
+            ok = constraint.accepts(i, left)
+            self.stats.constraint_s += time.perf_counter() - t
+            return ok
+
+        tid = choose_token(lp, params, rng, allowed=allowed, accepts=accepts)
+        if tid is not None:
+            return [tid]
+        t0 = time.perf_counter()
+        ids = constraint.finish_ids()
+        self.stats.constraint_s += time.perf_counter() - t0
+        return ids
 
     def _finish(self, seq: Sequence) -> None:
         self.active.remove(seq)
