@@ -1,5 +1,5 @@
 /**
- * SftWorkflow: fine-tune SmolLM2's LoRA adapter on a corpus folder (`debugrl sft build`), one activity per epoch on
+ * SftWorkflow: fine-tune a LoRA adapter (SmolLM2's, or a --model checkpoint's) on a corpus folder (`debugrl sft build`), one activity per epoch on
  * the GPU worker's queue, the held-out loss after every epoch, then the epoch with the lowest held-out loss published
  * to the embedded server as `sft-v<N>`. Resumable: each finished epoch is on disk (its adapter and optimizer state),
  * so a crashed worker or a retried activity continues from the last finished epoch.
@@ -14,11 +14,15 @@ export const SftInput = z
   .object({
     corpusDir: z.string().min(1),
     epochs: z.number().int().min(1).max(100).default(3),
-    /** Peak learning rate of the warm-up + cosine schedule; LoRA fine-tunes usually sit near 1e-4–5e-4. */
-    lr: z.number().positive().max(1).default(2e-4),
-    warmupSteps: z.number().int().min(0).default(2),
-    batchExamples: z.number().int().min(1).default(8),
-    loraRank: z.number().int().min(1).max(256).default(16),
+    /** Peak learning rate of the warm-up + cosine schedule, warm-up steps, examples per step, LoRA rank. Absent: the
+     * learner's defaults (protocol.py SftEpochRequest, config.py LoraConfig), the only place they are written. */
+    lr: z.number().positive().max(1).optional(),
+    warmupSteps: z.number().int().min(0).optional(),
+    batchExamples: z.number().int().min(1).optional(),
+    loraRank: z.number().int().min(1).max(256).optional(),
+    /** A transformers checkpoint directory to fine-tune (absolute path; its architecture read from its config.json);
+     * absent: the embedded server's SmolLM2. */
+    modelDir: z.string().regex(/^\//, 'must be an absolute path').optional(),
     /** Start from this adapter's weights (a name under <data>/adapters, or a folder); null: the base model. */
     initAdapter: z.string().min(1).nullable().default(null),
     /** The GPU activity worker's queue (workers/learner-worker.ts). */
@@ -50,7 +54,18 @@ export async function SftWorkflow(raw: unknown): Promise<SftResult> {
   setHandler(sftProgressQuery, () => ({ epochsPlanned: cfg.epochs, epochsDone: epochs.length, epochs }));
   for (let epoch = 1; epoch <= cfg.epochs; epoch++) {
     epochs.push(
-      await gpu.sftEpoch({ runId, corpusDir: cfg.corpusDir, epoch, epochs: cfg.epochs, lr: cfg.lr, warmupSteps: cfg.warmupSteps, batchExamples: cfg.batchExamples, loraRank: cfg.loraRank, ...(cfg.initAdapter ? { initAdapter: cfg.initAdapter } : {}) }),
+      await gpu.sftEpoch({
+        runId,
+        corpusDir: cfg.corpusDir,
+        epoch,
+        epochs: cfg.epochs,
+        ...(cfg.lr !== undefined ? { lr: cfg.lr } : {}),
+        ...(cfg.warmupSteps !== undefined ? { warmupSteps: cfg.warmupSteps } : {}),
+        ...(cfg.batchExamples !== undefined ? { batchExamples: cfg.batchExamples } : {}),
+        ...(cfg.loraRank !== undefined ? { loraRank: cfg.loraRank } : {}),
+        ...(cfg.modelDir ? { modelDir: cfg.modelDir } : {}),
+        ...(cfg.initAdapter ? { initAdapter: cfg.initAdapter } : {}),
+      }),
     );
   }
   // the epoch with the lowest held-out loss (the last one when nothing was held out)

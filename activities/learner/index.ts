@@ -8,6 +8,7 @@
  *   train-step.ts   activity trainStep
  *   sft-epoch.ts    activities sftEpoch, publishSftAdapter
  *   publish.ts      activity publishAdapter, and the one publication path (DEBUGRL_PUBLISH_URL, the canary)
+ *   model-dir.ts    --model <dir>: the checkpoint checked before anything starts
  *   tokenizer-agreement.ts  the serving side's tokenizer facts, which the learner checks at start-up
  */
 export { buildBatch, countDropped, learnerSteps, trainBatch, type BatchTrajectory, type BuiltBatch, type Dropped, type LearnerStep } from './batch';
@@ -17,3 +18,4 @@ export { LearnerProcess, LearnerServiceError, type ServiceMessage } from './proc
 export { CANARY_TOLERANCE, createAdapterActivities, publish, PublishInput, publishUrl, type AdapterActivities, type Publication } from './publish';
 export { createSftTrainActivities, SftEpochInput, sftSeed, type SftEpochResult, type SftTrainActivities } from './sft-epoch';
 export { createLearnerActivities, TrainStepInput, type LearnerActivities } from './train-step';
+export { checkModelDir, type CheckpointFacts } from './model-dir';

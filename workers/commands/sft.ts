@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Command } from 'commander';
 import { Pool } from 'pg';
-import type { SftEpochResult } from '../../activities/learner';
+import { checkModelDir, type SftEpochResult } from '../../activities/learner';
 import { buildSftCorpus, SftInputError } from '../../activities/sft';
 import { loadConfig } from '../../common/config';
 import { pgConnectionString, temporalConnectionOptions } from '../../common/connections';
@@ -88,12 +88,21 @@ async function lastHeartbeat(handle: WorkflowHandle): Promise<Record<string, unk
   return v && typeof v === 'object' ? (v as Record<string, unknown>) : null;
 }
 
-async function train(o: { corpus: string; epochs?: number; lr?: number; batch?: number; id?: string; queue: string; publish: boolean }): Promise<number> {
+async function train(o: { corpus: string; epochs?: number; lr?: number; batch?: number; model?: string; id?: string; queue: string; publish: boolean }): Promise<number> {
   const config = loadConfig();
   const corpusDir = path.resolve(o.corpus);
   if (!fs.existsSync(path.join(corpusDir, 'train.tokens.jsonl'))) {
     console.error(`debugrl sft train: ${corpusDir} has no train.tokens.jsonl; pass a folder written by \`debugrl sft build\``);
     return 2;
+  }
+  const modelDir = o.model ? path.resolve(o.model) : undefined;
+  if (modelDir) {
+    try {
+      checkModelDir(config.DEBUGRL_PYTHON, modelDir); // the learner reads its architecture; a bad directory ends here
+    } catch (e) {
+      console.error(`debugrl sft train: --model ${modelDir}: ${(e as Error).message}`);
+      return 2;
+    }
   }
   const connection = await Connection.connect(temporalConnectionOptions(config));
   try {
@@ -105,6 +114,7 @@ async function train(o: { corpus: string; epochs?: number; lr?: number; batch?: 
       ...(o.epochs !== undefined ? { epochs: o.epochs } : {}),
       ...(o.lr !== undefined ? { lr: o.lr } : {}),
       ...(o.batch !== undefined ? { batchExamples: o.batch } : {}),
+      ...(modelDir ? { modelDir } : {}),
     };
     const workflowId = o.id ?? `sft-${Date.now()}`;
     let handle: WorkflowHandle;
@@ -169,11 +179,12 @@ export function register(program: Command): void {
   sft
     .command('train')
     .summary('fine-tune on a corpus folder (SftWorkflow on the gpu queue)')
-    .description('Start SftWorkflow: LoRA on SmolLM2, assistant-only NLL, held-out loss per epoch, the best epoch published to the embedded server as sft-v<N>. Needs the GPU activity worker (node lib/workers/learner-worker.js).')
+    .description('Start SftWorkflow: LoRA on SmolLM2 (or --model DIR), assistant-only NLL, held-out loss per epoch, the best epoch published to the embedded server as sft-v<N>. Needs the GPU activity worker (node lib/workers/learner-worker.js).')
     .requiredOption('--corpus <dir>', 'a folder written by `debugrl sft build`')
     .option('--epochs <n>', 'epochs (default 3)', intOption('--epochs', 1, 100))
-    .option('--lr <rate>', 'peak learning rate (default 2e-4)', positiveNumberOption('--lr', 1))
-    .option('--batch <n>', 'examples per optimizer step (default 8)', intOption('--batch', 1, 4096))
+    .option('--lr <rate>', "peak learning rate (default: the learner's, 2e-4)", positiveNumberOption('--lr', 1))
+    .option('--batch <n>', "examples per optimizer step (default: the learner's, 8)", intOption('--batch', 1, 4096))
+    .option('--model <dir>', 'fine-tune this local checkpoint directory (config.json, safetensors, tokenizer) instead of the embedded SmolLM2')
     .option('--id <workflow id>', 'the workflow id (a rerun with the same id resumes its finished epochs)')
     .option('--queue <name>', 'the GPU worker queue', 'gpu')
     .option('--no-publish', 'do not load the adapter on the embedded server')

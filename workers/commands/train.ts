@@ -14,6 +14,7 @@ import { loadConfig, REPO_ROOT, type Config } from '../../common/config';
 import { pgConnectionString, temporalConnectionOptions } from '../../common/connections';
 import { runSettings, TrainingRunInput, type StepPoint, type StepResult, type TrainingProgress } from '../../common/training';
 import { isZeroSignal, ZERO_SIGNAL_DROPPED } from '../../common/zero-signal';
+import { checkModelDir } from '../../activities/learner';
 import { adapterRank, checkRlInputs, resolveInitAdapter, RlInputError } from '../../activities/rl-init';
 import { action, choiceOption, describeError, intOption, workflowResult } from '../cli-kit';
 import { formatMismatch, mismatchOf } from '../../common/mismatch';
@@ -31,6 +32,7 @@ interface TrainOptions {
   maxContext?: number;
   tools?: string;
   learnerModel?: string;
+  model?: string;
   lr?: string;
   loraRank?: number;
   learnerMaxTokens?: number;
@@ -54,6 +56,7 @@ export function trainingInputFrom(o: TrainOptions): Record<string, unknown> {
   };
   const learner = {
     ...(o.learnerModel ? { model: o.learnerModel } : {}),
+    ...(o.model ? { modelDir: path.resolve(o.model) } : {}),
     ...(o.lr ? { lr: Number(o.lr) } : {}),
     ...(o.loraRank ? { loraRank: o.loraRank } : {}),
     ...(o.learnerMaxTokens ? { maxTokens: o.learnerMaxTokens } : {}),
@@ -192,6 +195,15 @@ async function start(o: TrainOptions): Promise<number> {
     return 2;
   }
   const runId = parsed.data.runId ?? `train-${new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19)}`;
+  const modelDir = parsed.data.learner.modelDir;
+  if (modelDir) {
+    try {
+      checkModelDir(config.DEBUGRL_PYTHON, modelDir); // the learner reads its architecture; a bad directory ends here
+    } catch (e) {
+      console.error(`debugrl train: --model ${modelDir}: ${(e as Error).message}`);
+      return 2;
+    }
+  }
   try {
     checkRlInputs(parsed.data, config.DEBUGRL_DATA_DIR, o.resume ? runId : null); // the run's first activity checks again
   } catch (e) {
@@ -280,6 +292,7 @@ export function register(program: Command): void {
     .option('--max-context <n>', 'context window in tokens (the embedded SmolLM2 serves 8192)', intOption('--max-context', 256, 1_000_000))
     .option('--tools <set>', 'full or no-debugger', choiceOption('--tools', ['full', 'no-debugger'] as const))
     .option('--learner-model <m>', 'smollm2 or tiny-moe', choiceOption('--learner-model', ['smollm2', 'tiny-moe'] as const))
+    .option('--model <dir>', 'train this local checkpoint directory (config.json, safetensors, tokenizer; Llama, Qwen2, Qwen3, Qwen3-MoE) instead of the embedded SmolLM2; the server must serve the same model')
     .option('--lr <x>', 'learning rate')
     .option('--lora-rank <n>', 'LoRA rank', intOption('--lora-rank', 1, 256))
     .option('--learner-max-tokens <n>', 'tokens per learner microbatch (the seed: 16,384)', intOption('--learner-max-tokens', 64, 262_144))

@@ -105,3 +105,24 @@ def load_tokenizer(path: Path):
         return AutoTokenizer.from_pretrained(str(path), local_files_only=True)
     except (OSError, ValueError) as e:
         raise UnsupportedCheckpoint(f"{path}: the tokenizer does not load: {e}") from e
+
+
+def main(argv: list[str] | None = None) -> None:
+    """`python -m debugrl_native.learner.families DIR`: check a checkpoint directory before anything starts (the CLI's
+    `--model DIR`). Prints {"family", "architecture", "vocab_size"} as JSON, or the cause on stderr and exits 2."""
+    import sys
+
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) != 1:
+        print("usage: python -m debugrl_native.learner.families <model directory>", file=sys.stderr)
+        sys.exit(2)
+    try:
+        ckpt = read_checkpoint(Path(args[0]))
+    except UnsupportedCheckpoint as e:
+        print(str(e), file=sys.stderr)
+        sys.exit(2)
+    print(json.dumps({"family": ckpt.family.name, "architecture": ckpt.family.architecture, "vocab_size": ckpt.vocab_size}))
+
+
+if __name__ == "__main__":
+    main()
