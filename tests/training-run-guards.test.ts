@@ -231,9 +231,11 @@ describe('TrainingRunWorkflow health guards (fake activities)', () => {
     const drained = await until('the running episodes to drain', (p) => p.running === 0);
     await sleepMs(3000);
     expect(fake.steps).toHaveLength(3); // no step trains while paused, although a group may be queued
+    expect(fake.published.map((p) => p.version)).toEqual([1, 2]); // step 3's adapter waits for the resume
     expect(await progress()).toMatchObject({ running: 0, episodesDone: drained.episodesDone, step: 3 });
     await handle.signal('resume');
     expect(await result()).toMatchObject({ steps: 4, version: 4 });
+    expect(fake.published.map((p) => p.version)).toEqual([1, 2, 3, 4]);
     expect(fake.points.map((p) => p.step)).toEqual([1, 2, 3, 4]);
     expect(await memo()).toMatchObject({ trainingState: 'running', alarmTrips: 1 });
   }, 120_000);

@@ -1,7 +1,8 @@
 /**
  * A training run's learner side: when groupsPerStep sealed groups are queued, one step on the GPU worker (trainStep),
  * then the new adapter's publication with its canary (publishAdapter), an optional validation evaluation, and the
- * step's point in PostgreSQL (recordTrainingStep). Between steps the loop serves attestations (run-health.ts), because
+ * step's point in PostgreSQL (recordTrainingStep). The mismatch alarm is read from the step's metrics before the new
+ * adapter is published. Between steps the loop serves attestations (run-health.ts), because
  * only then does the learner hold exactly the served version. Deterministic workflow code.
  */
 import { condition, executeChild, workflowInfo } from '@temporalio/workflow';
@@ -46,7 +47,13 @@ async function trainOneStep(run: Run): Promise<void> {
   // The trained groups have left the queue: count their step at once, or the rollout loop sees one step's groups
   // missing while the adapter publishes and opens a group the run will never train.
   if (run.queueAccounting) state.step = res.step;
-  if (res.versionAfter > state.version && res.adapterPath) {
+  // The step measured how far the served policy is from the learner's: an alarm holds the new version back until the
+  // resume signal (publishing onto a server that disagrees would only spread the problem); a stop meanwhile leaves it
+  // committed but unpublished, and a resumed run's attestation publishes it.
+  onStepTrained(run, res);
+  if (trainingPaused(run)) await condition(() => !trainingPaused(run) || live.stopping);
+  const publish = !(live.stopping && trainingPaused(run));
+  if (publish && res.versionAfter > state.version && res.adapterPath) {
     await run.gpu.publishAdapter({ runId, version: res.versionAfter, adapterPath: res.adapterPath, keep: cfg.maxPolicyLag + 1, ...(scope ? { name: servedAdapterName(scope, res.versionAfter) } : {}) });
     state.version = res.versionAfter;
     state.adapterPath = res.adapterPath;
@@ -67,7 +74,6 @@ async function trainOneStep(run: Run): Promise<void> {
   const point = stepPoint(run, res, { validationPass1, zeroSignalDropped, zeroSignalTrained }, Date.now());
   state.lastStep = point;
   await run.store.recordTrainingStep({ runId, point });
-  onStepTrained(run, res);
   writeMemo(run);
 }
 

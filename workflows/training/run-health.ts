@@ -13,7 +13,7 @@
  *                run; a probe every `breakerProbeSeconds` (an attestation when the policy server is the cause, else
  *                the wait alone) resumes it half-open.
  *   alarm        lag-0 k3 over `mismatchAlarmK3` for `mismatchAlarmSteps` steps in a row (common/mismatch-alarm.ts)
- *                pauses the run until the resume signal.
+ *                pauses the run until the resume signal, before the step's new adapter is published.
  *
  * Deterministic workflow code.
  */
