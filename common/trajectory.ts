@@ -27,6 +27,9 @@ export const AssistantEvent = z.object({
   invalidReason: z.string().nullable(),
   promptTokens: z.number().int().min(0),
   completionTokens: z.number().int().min(0),
+  /** Of promptTokens, those the server served from its KV cache (usage.prompt_tokens_details.cached_tokens); the rest
+   * were prefilled this turn. Absent when the server does not report it (or for events written before it was kept). */
+  cachedPromptTokens: z.number().int().min(0).optional(),
   /** How tokens were counted: the server's own tokenizer, or a named approximation. */
   tokenCounting: z.enum(['server-usage', 'approx-chars/4']),
   policyVersion: z.number().int().min(0),

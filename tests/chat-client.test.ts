@@ -72,6 +72,19 @@ describe('chatCompletion', () => {
     expect(r.invalidReason).toMatch(why);
   });
 
+  it('reads the prompt tokens served from the cache: the embedded extension, else OpenAI/vLLM usage, else nothing', async () => {
+    const call = { content: null, tool_calls: [{ id: 'x1', type: 'function', function: { name: 'bash', arguments: '{"command":"ls"}' } }] };
+    const usage = { prompt_tokens: 2200, completion_tokens: 30 };
+    reply = { status: 200, body: { choices: [{ message: call }], usage: { ...usage, prompt_tokens_details: { cached_tokens: 1900 }, debugrl: { cached_tokens: 1900, prefilled_tokens: 300, stale_kv_tokens: 0 } } } };
+    expect(await chatCompletion(req())).toMatchObject({ promptTokens: 2200, cachedPromptTokens: 1900 });
+    reply = { status: 200, body: { choices: [{ message: call }], usage: { ...usage, prompt_tokens_details: { cached_tokens: 1024 } } } };
+    expect((await chatCompletion(req())).cachedPromptTokens).toBe(1024);
+    reply = { status: 200, body: { choices: [{ message: call }], usage: { ...usage, prompt_tokens_details: null } } }; // vLLM without prompt token details
+    expect(await chatCompletion(req())).not.toHaveProperty('cachedPromptTokens');
+    reply = { status: 200, body: { choices: [{ message: call }], usage } };
+    expect(await chatCompletion(req())).not.toHaveProperty('cachedPromptTokens');
+  });
+
   it('keeps only the first of several tool calls', async () => {
     const call = (n: string) => ({ id: n, type: 'function', function: { name: 'bash', arguments: `{"command":"${n}"}` } });
     reply = { status: 200, body: choice({ content: null, tool_calls: [call('a'), call('b')] }) };

@@ -39,7 +39,18 @@ const Reply = z.object({
       }),
     )
     .min(1),
-  usage: z.object({ prompt_tokens: z.number().int(), completion_tokens: z.number().int() }).optional(),
+  usage: z
+    .object({
+      prompt_tokens: z.number().int(),
+      completion_tokens: z.number().int(),
+      /** OpenAI's and vLLM's count of prompt tokens served from the server's prefix cache (vLLM: with
+       * --enable-prompt-tokens-details). */
+      prompt_tokens_details: z.object({ cached_tokens: z.number().int().min(0).nullable().optional() }).nullable().optional(),
+      /** Our embedded server's extension: prompt tokens from its KV caches, run through the model, and reused from
+       * another adapter version (always 0; native/debugrl_native/inference/engine.py). */
+      debugrl: z.object({ cached_tokens: z.number().int().min(0), prefilled_tokens: z.number().int().min(0), stale_kv_tokens: z.number().int().min(0) }).optional(),
+    })
+    .optional(),
   prompt_token_ids: z.array(z.number().int()).nullable().optional(),
   /** Our embedded server reports the adapter version that produced the reply. */
   policy_version: z.number().int().optional(),
@@ -53,6 +64,8 @@ export interface ParsedReply {
   invalidReason: string | null;
   promptTokens: number | null;
   completionTokens: number | null;
+  /** Prompt tokens the server served from its KV cache (the rest were prefilled); absent when it does not say. */
+  cachedPromptTokens?: number;
   promptTokenIds?: number[];
   tokenIds?: number[];
   logprobs?: number[];
@@ -146,12 +159,14 @@ export function parseReply(reply: z.infer<typeof Reply>, toolNames: Set<string>)
       : {}),
   };
   const logprobs = choice.logprobs?.content?.map((c) => c.logprob);
+  const cached = reply.usage?.debugrl?.cached_tokens ?? reply.usage?.prompt_tokens_details?.cached_tokens ?? null;
   return {
     message,
     toolCall,
     invalidReason,
     promptTokens: reply.usage?.prompt_tokens ?? null,
     completionTokens: reply.usage?.completion_tokens ?? null,
+    ...(cached !== null ? { cachedPromptTokens: cached } : {}),
     promptTokenIds: reply.prompt_token_ids ?? undefined,
     tokenIds: choice.token_ids ?? undefined,
     logprobs: logprobs?.length ? logprobs : undefined,

@@ -238,6 +238,7 @@ export function createPolicyActivities(deps: { pool: Pool; config: Config; event
       invalidReason,
       promptTokens: reply.promptTokens ?? 0,
       completionTokens: reply.completionTokens ?? 0,
+      ...(reply.cachedPromptTokens !== undefined ? { cachedPromptTokens: reply.cachedPromptTokens } : {}),
       tokenCounting: policy.tokenCounting,
       policyVersion: reply.policyVersion,
       ...(reply.promptTokenIds ? { promptTokenIds: reply.promptTokenIds } : {}),
