@@ -46,6 +46,11 @@ interface TrainOptions {
   detach?: boolean;
   /** Commander's name for `--keep-zero-signal-groups`: false when given. */
   dropZeroSignalGroups?: boolean;
+  attestEvery?: number;
+  breakerGroups?: number;
+  breakerProbeSeconds?: number;
+  mismatchAlarmK3?: string;
+  mismatchAlarmSteps?: number;
 }
 
 export function trainingInputFrom(o: TrainOptions): Record<string, unknown> {
@@ -80,6 +85,11 @@ export function trainingInputFrom(o: TrainOptions): Record<string, unknown> {
     ...(o.bcCorpus ? { bcCorpus: path.resolve(o.bcCorpus) } : {}),
     ...(o.bcWeight !== undefined ? { bcWeight: Number(o.bcWeight) } : {}),
     ...(o.bcExamples !== undefined ? { bcExamples: o.bcExamples } : {}),
+    ...(o.attestEvery !== undefined ? { attestEvery: o.attestEvery } : {}),
+    ...(o.breakerGroups !== undefined ? { breakerGroups: o.breakerGroups } : {}),
+    ...(o.breakerProbeSeconds !== undefined ? { breakerProbeSeconds: o.breakerProbeSeconds } : {}),
+    ...(o.mismatchAlarmK3 !== undefined ? { mismatchAlarmK3: Number(o.mismatchAlarmK3) } : {}),
+    ...(o.mismatchAlarmSteps !== undefined ? { mismatchAlarmSteps: o.mismatchAlarmSteps } : {}),
   };
 }
 
@@ -304,11 +314,40 @@ export function register(program: Command): void {
     .option('--bc-weight <w>', 'weight of the behaviour-cloning term (default 0.1)')
     .option('--bc-examples <n>', 'SFT examples replayed per step (default 4)', intOption('--bc-examples', 1, 1024))
     .option('--keep-zero-signal-groups', 'train groups whose rewards are all equal too (by default they are dropped and resampled)')
+    .option('--attest-every <n>', 'check every N steps that the server still serves the adapter, re-publish if not (default 5; 0: only after a 404)', intOption('--attest-every', 0, 100_000))
+    .option('--breaker-groups <n>', 'pause after N groups in a row fail for one infrastructure cause (default 2)', intOption('--breaker-groups', 1, 1000))
+    .option('--breaker-probe-seconds <s>', 'while paused by the breaker, probe every S seconds and resume when the cause is gone (default 30)', intOption('--breaker-probe-seconds', 1, 86_400))
+    .option('--mismatch-alarm-k3 <x>', 'lag-0 k3 KL(served || learner) above which a step counts toward the alarm (default 1e-3)')
+    .option('--mismatch-alarm-steps <k>', 'pause after K steps in a row over the k3 threshold (default 3; 0: off)', intOption('--mismatch-alarm-steps', 0, 1000))
     .option('--detach', 'return once started')
     .action(action((o: TrainOptions) => start(o)));
   train
     .command('status')
-    .description('where a training run stands')
+    .description('where a training run stands: its real state in Temporal (running, paused and why, finished, terminated, failed), then its steps')
     .argument('<run>')
     .action(action((runId: string) => status(runId)));
+  train
+    .command('pause')
+    .description('stop opening groups (the pause signal); episodes already running finish')
+    .argument('<run>')
+    .action(action((runId: string) => signal(runId, 'pause')));
+  train
+    .command('unpause')
+    .description('resume a paused run (the resume signal): ends a pause by hand, by the circuit breaker or by the mismatch alarm')
+    .argument('<run>')
+    .action(action((runId: string) => signal(runId, 'resume')));
+}
+
+/** Send a run's workflow a signal, found by the run id in training_runs. */
+async function signal(runId: string, name: 'pause' | 'resume'): Promise<number> {
+  const config = loadConfig();
+  const pool = new Pool({ connectionString: pgConnectionString(config) });
+  const run = await pool.query('select workflow_id from training_runs where run_id = $1', [runId]).finally(() => pool.end());
+  if (!run.rowCount) {
+    console.error(`debugrl train ${name === 'resume' ? 'unpause' : name}: no training run "${runId}"`);
+    return 2;
+  }
+  await withClient(config, (c) => c.workflow.getHandle(run.rows[0].workflow_id).signal(name));
+  console.log(`sent ${name} to ${run.rows[0].workflow_id}; \`npx debugrl train status ${runId}\` shows its state`);
+  return 0;
 }
