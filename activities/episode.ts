@@ -4,7 +4,7 @@ import type { Config } from '../common/config';
 import type { EpisodeConfig, ExitReason } from '../common/episode';
 import { Failure, failure } from '../common/failures';
 import type { StartEvent } from '../common/trajectory';
-import { loadTask, resolveTaskDir } from '../tasks/task-loader';
+import { loadTask, resolveTaskDir } from '../taskset/task-loader';
 import { openingMessages } from './prompt';
 import { appendEvent, buildRecord, loadEvents, storeAndPublish, type StoreDeps } from './trajectory-store';
 

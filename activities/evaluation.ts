@@ -4,7 +4,7 @@ import type { Pool } from 'pg';
 import { inTransaction } from './pg';
 import { REPO_ROOT, type Config } from '../common/config';
 import type { Arm, EvaluationConfig, EvaluationResult } from '../common/evaluation';
-import { listTaskDirs, loadTask } from '../tasks/task-loader';
+import { listTaskDirs, loadTask } from '../taskset/task-loader';
 import { ApplicationFailure } from '@temporalio/common';
 import { buildReport, writeReport } from './report/report';
 import { TrajectoryRecord } from '../common/trajectory';

@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Toolset } from '../common/episode';
 import type { ChatMessage } from '../common/trajectory';
-import type { LoadedTask } from '../tasks/task-loader';
+import type { LoadedTask } from '../taskset/task-loader';
 
 const SYSTEM_FULL = `You are fixing a bug in a Python project. The project is in /workspace; some of its tests fail.
 You act only through tool calls, exactly one per turn. Besides bash, file and test tools you have a real pdb debugger

@@ -11,7 +11,7 @@ import { type ToolCallRequest, type ToolTurnResult, type Toolset } from '../comm
 import { Failure, failure } from '../common/failures';
 import type { AssistantEvent, GradeEvent, ToolEvent } from '../common/trajectory';
 import { HarnessInfraError, HarnessSession } from '../harness/session';
-import { loadTask, resolveTaskDir } from '../tasks/task-loader';
+import { loadTask, resolveTaskDir } from '../taskset/task-loader';
 import { withHeartbeat } from './heartbeat';
 import { appendEvent, findEvent } from './trajectory-store';
 

@@ -11,7 +11,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { LoadedTask } from '../tasks/task-loader';
+import type { LoadedTask } from '../taskset/task-loader';
 import { runPytest, type TestOutcome } from './pytest-run';
 import { Sandbox, WORKSPACE } from './sandbox';
 import { WorkspaceFs, WorkspaceFsError } from './workspace-fs';

@@ -8,7 +8,7 @@
  * throws HarnessInfraError so the caller can retry the episode.
  */
 import { randomBytes } from 'node:crypto';
-import { loadTask, type LoadedTask } from '../tasks/task-loader';
+import { loadTask, type LoadedTask } from '../taskset/task-loader';
 import { DebuggerSession, WARM_WAIT_MS } from './debugger-session';
 import { gradeWorkspace, type Grade } from './grader';
 import { HarnessInfraError } from './infra-error';

@@ -2,7 +2,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fixOverlay, gradeFiles, GraderInputError } from '../harness/grader';
-import { loadTask } from '../tasks/task-loader';
+import { loadTask } from '../taskset/task-loader';
 import { DEFAULT_TASK, expectCall, withSession } from './harness-helpers';
 
 describe('sandbox escapes', () => {

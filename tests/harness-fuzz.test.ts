@@ -14,7 +14,7 @@ import * as path from 'node:path';
 import { OBSERVATION_MAX_CHARS } from '../harness/observation';
 import { HarnessSession, type ToolCall, type ToolResult } from '../harness/session';
 import { toolNames } from '../harness/tools';
-import { loadTask } from '../tasks/task-loader';
+import { loadTask } from '../taskset/task-loader';
 import { ALIAS_TASK, DEFAULT_TASK, LOCK_TASK } from './harness-helpers';
 
 const SEED = 20261201;

@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { HarnessInfraError, type HarnessSession } from '../harness/session';
-import { loadTask } from '../tasks/task-loader';
+import { loadTask } from '../taskset/task-loader';
 import { DEFAULT_TASK, expectCall, withSession } from './harness-helpers';
 
 const START = { test_file: 'test_articles.py', test_name: 'test_new_articles_start_untagged' };

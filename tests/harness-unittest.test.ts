@@ -4,7 +4,7 @@
 import * as path from 'node:path';
 import { HarnessSession } from '../harness/session';
 import { toolSpecs } from '../harness/tools';
-import { loadTask } from '../tasks/task-loader';
+import { loadTask } from '../taskset/task-loader';
 import { DEFAULT_TASK, expectCall, withSession } from './harness-helpers';
 
 const LEDGER_TASK = path.join(__dirname, 'fixtures', 'unittest-tasks', 'ledger_skips_first_entry');

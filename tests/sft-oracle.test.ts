@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { loadConfig, REPO_ROOT } from '../common/config';
 import { HarnessSession } from '../harness/session';
 import { buildPlan, diffHunks, hunkEdit, nextCall, oraclePolicy, taskFacts, variationFor, type Turn } from '../activities/policies/oracle';
-import { listTaskDirs, loadTask } from '../tasks/task-loader';
+import { listTaskDirs, loadTask } from '../taskset/task-loader';
 
 const config = loadConfig({ ...process.env, DEBUGRL_TASKS_DIR: path.join(REPO_ROOT, 'tasks') });
 const trainDirs = listTaskDirs(config.DEBUGRL_TASKS_DIR).filter((d) => loadTask(d).spec.split === 'train');

@@ -5,8 +5,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Pool } from 'pg';
 import { loadConfig } from '../common/config';
-import { emptyCalibration, loadCalibration, measure, mergeCalibration, solveRatePrior, type EpisodeRow } from '../tasks/calibration';
-import { corpusStats, formatStats } from '../tasks/stats';
+import { emptyCalibration, loadCalibration, measure, mergeCalibration, solveRatePrior, type EpisodeRow } from '../taskset/calibration';
+import { corpusStats, formatStats } from '../taskset/stats';
 import { calibrateCommand } from '../workers/commands/tasks';
 
 const FIXTURES = path.join(__dirname, 'fixtures', 'bad-tasks');

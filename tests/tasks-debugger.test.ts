@@ -16,7 +16,7 @@
 import * as path from 'node:path';
 import { loadConfig } from '../common/config';
 import { HarnessSession, type ToolResult } from '../harness/session';
-import { listTaskDirs, loadTask } from '../tasks/task-loader';
+import { listTaskDirs, loadTask } from '../taskset/task-loader';
 
 /** The corpus the CLI uses (DEBUGRL_TASKS_DIR, default tasks/), so the suite can also check a corpus in the making. */
 const TASK_DIRS = listTaskDirs(loadConfig().DEBUGRL_TASKS_DIR);

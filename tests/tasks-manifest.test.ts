@@ -3,8 +3,8 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { codeVersion, dailySeed, draw, planValidation, readManifest, taskHash, updatedManifest, type Manifest } from '../tasks/manifest';
-import { loadTask } from '../tasks/task-loader';
+import { codeVersion, dailySeed, draw, planValidation, readManifest, taskHash, updatedManifest, type Manifest } from '../taskset/manifest';
+import { loadTask } from '../taskset/task-loader';
 import { runTasksCli } from './helpers/tasks-cli';
 
 const FIXTURES = path.join(__dirname, 'fixtures', 'bad-tasks');

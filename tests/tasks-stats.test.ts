@@ -11,9 +11,9 @@ import {
   reachable,
   resolveModule,
   taskSize,
-} from '../tasks/stats';
-import { figure6, logTicks } from '../tasks/figure';
-import { loadTask } from '../tasks/task-loader';
+} from '../taskset/stats';
+import { figure6, logTicks } from '../taskset/figure';
+import { loadTask } from '../taskset/task-loader';
 
 const FIXTURES = path.join(__dirname, 'fixtures', 'bad-tasks');
 

@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Grade } from '../harness/grader';
-import { loadTask } from '../tasks/task-loader';
+import { loadTask } from '../taskset/task-loader';
 import {
   buggyRunProblem,
   dynamicProblems,
@@ -17,7 +17,7 @@ import {
   validateAll,
   validateTaskDir,
   type GradeFn,
-} from '../tasks/validator';
+} from '../taskset/validator';
 
 const FIXTURES = path.join(__dirname, 'fixtures', 'bad-tasks');
 const fixture = (name: string) => path.join(FIXTURES, name);

@@ -14,7 +14,7 @@ import { REPO_ROOT, type Config } from '../common/config';
 import type { EvaluationConfig } from '../common/evaluation';
 import { parsePolicySpec, type PolicySpec } from '../common/policy-spec';
 import { readScript } from '../harness/script';
-import { listTaskDirs, loadTask } from '../tasks/task-loader';
+import { listTaskDirs, loadTask } from '../taskset/task-loader';
 
 /** A mistake in what the user asked for; `debugrl eval` prints it and exits 2. */
 export class ConfigError extends Error {}

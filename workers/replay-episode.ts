@@ -2,7 +2,7 @@
  * catches harness regressions and tasks that are not deterministic. Volatile details (timings, addresses, sandbox
  * ids) are normalised before comparing. */
 import type { Pool } from 'pg';
-import { resolveTaskDir } from '../tasks/task-loader';
+import { resolveTaskDir } from '../taskset/task-loader';
 import { TrajectoryRecord } from '../common/trajectory';
 import { HarnessSession } from '../harness/session';
 

@@ -21,7 +21,7 @@ import { promisify } from 'node:util';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Config } from '../../common/config';
 import type { ChatMessage } from '../../common/trajectory';
-import { loadTask, resolveTaskDir, type LoadedTask } from '../../tasks/task-loader';
+import { loadTask, resolveTaskDir, type LoadedTask } from '../../taskset/task-loader';
 import type { ParsedReply } from './chat-client';
 import { approxTokens, type Policy, type PolicyContext } from './index';
 import { mulberry32 } from '../../common/rng';

@@ -14,13 +14,13 @@ import { loadConfig } from '../../common/config';
 import { pgConnectionString } from '../../common/connections';
 import { action, intOption } from '../cli-kit';
 import { bwrapAvailable } from '../../harness/sandbox';
-import { CALIBRATION_FILE, episodeRows, loadCalibration, measure, mergeCalibration, writeCalibration } from '../../tasks/calibration';
-import { figure6 } from '../../tasks/figure';
-import { TaskDataError } from '../../tasks/json-file';
-import { codeVersion, dailySeed, DEFAULT_SAMPLE, MANIFEST_FILE, planValidation, readManifest, updatedManifest, writeManifest, type PlanItem } from '../../tasks/manifest';
-import { corpusStats, formatStats } from '../../tasks/stats';
-import { listTaskDirs, loadTask, resolveTaskDir, TaskFormatError, type LoadedTask } from '../../tasks/task-loader';
-import { DEFAULT_RUNS, formatTable, validateAll, type TaskResult } from '../../tasks/validator';
+import { CALIBRATION_FILE, episodeRows, loadCalibration, measure, mergeCalibration, writeCalibration } from '../../taskset/calibration';
+import { figure6 } from '../../taskset/figure';
+import { TaskDataError } from '../../taskset/json-file';
+import { codeVersion, dailySeed, DEFAULT_SAMPLE, MANIFEST_FILE, planValidation, readManifest, updatedManifest, writeManifest, type PlanItem } from '../../taskset/manifest';
+import { corpusStats, formatStats } from '../../taskset/stats';
+import { listTaskDirs, loadTask, resolveTaskDir, TaskFormatError, type LoadedTask } from '../../taskset/task-loader';
+import { DEFAULT_RUNS, formatTable, validateAll, type TaskResult } from '../../taskset/validator';
 
 export const summary = 'validate the task corpus (validate), print its coverage (stats), measure its difficulty (calibrate)';
 

@@ -24,7 +24,7 @@ export const MANIFEST_FILE = 'validated-manifest.json';
 export const DEFAULT_SAMPLE = 0.1;
 
 /** The sources whose behaviour a validation depends on, relative to the repository root. */
-export const VALIDATION_CODE = ['tasks/validator.ts', 'tasks/task-schema.ts', 'harness/grader.ts', 'harness/sandbox.ts', 'harness/pytest-run.ts'];
+export const VALIDATION_CODE = ['taskset/validator.ts', 'taskset/task-schema.ts', 'harness/grader.ts', 'harness/sandbox.ts', 'harness/pytest-run.ts'];
 
 const Entry = z.object({
   hash: z.string().regex(/^[0-9a-f]{64}$/),
