@@ -3,7 +3,8 @@
  * of Temporal's workflow status. The workflow around them: tests/training-run-guards.test.ts. */
 import { breakerPauseCause, closedBreaker, episodeFailureCause, foldFailedGroup, foldSealedGroupOk, halfOpen } from '../common/circuit-breaker';
 import { foldMismatchStep, quietAlarm, rearmed } from '../common/mismatch-alarm';
-import { formatRunState } from '../workers/commands/train';
+import { TrainingRunInput } from '../common/training';
+import { formatRunState, trainingInputFrom } from '../workers/commands/train';
 
 /** What the embedded server (native inference/engine.py) says, as the policy activity and the episode pass it on. */
 const served404 = (name: string) =>
@@ -92,5 +93,14 @@ describe('train status state line', () => {
     expect(formatRunState({ status: 'TERMINATED', memo: { trainingState: 'running' }, closeTime: at })).toBe('state: terminated at 2026-12-03T19:00:00.000Z (by hand or by the server; the run stopped where it was)');
     expect(formatRunState({ status: 'FAILED', memo: undefined, closeTime: at })).toBe('state: failed at 2026-12-03T19:00:00.000Z');
     expect(formatRunState({ status: 'COMPLETED', memo: undefined, closeTime: at })).toBe('state: finished at 2026-12-03T19:00:00.000Z');
+  });
+});
+
+describe('train CLI options of the guards', () => {
+  it('map to the run input, which validates them', () => {
+    const raw = trainingInputFrom({ steps: 2, attestEvery: 0, breakerGroups: 3, breakerProbeSeconds: 5, mismatchAlarmK3: '0.01', mismatchAlarmSteps: 0 });
+    expect(TrainingRunInput.parse(raw)).toMatchObject({ attestEvery: 0, breakerGroups: 3, breakerProbeSeconds: 5, mismatchAlarmK3: 0.01, mismatchAlarmSteps: 0 });
+    expect(TrainingRunInput.parse(trainingInputFrom({ steps: 2 }))).toMatchObject({ attestEvery: 5, breakerGroups: 2, breakerProbeSeconds: 30, mismatchAlarmK3: 1e-3, mismatchAlarmSteps: 3 });
+    expect(TrainingRunInput.safeParse(trainingInputFrom({ steps: 2, mismatchAlarmK3: '-1' })).success).toBe(false);
   });
 });
