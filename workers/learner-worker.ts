@@ -3,7 +3,7 @@
  * the learner is one process (or one torchrun job) and every step builds on the last.
  * Start it with `node lib/workers/learner-worker.js` (infra/learner-worker does). */
 import { NativeConnection, Worker } from '@temporalio/worker';
-import { createAdapterActivities, createLearnerActivities, createSftTrainActivities, LearnerHost } from '../activities/learner';
+import { createAdapterActivities, createLearnerActivities, createSftTrainActivities, fetchServingFacts, LearnerHost, learnerModelDir, probeConversation, publishUrl } from '../activities/learner';
 import { createRlInitActivities } from '../activities/rl-init';
 import { loadConfig, type Config } from '../common/config';
 import { temporalConnectionOptions } from '../common/connections';
@@ -17,7 +17,12 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const connection = await NativeConnection.connect(temporalConnectionOptions(config));
   const deps = openDeps(config, `debugrl-learner-${process.pid}`);
-  const host = new LearnerHost(config);
+  // the learner checks its tokenizer against the server's at start-up (tokenizer-agreement.ts); a server that reports
+  // no tokenizer facts leaves the check to the CLI's
+  const host = new LearnerHost(config, async (spec) => {
+    if (!learnerModelDir(spec, config.DEBUGRL_DATA_DIR)) return undefined;
+    return (await fetchServingFacts(publishUrl(config), () => probeConversation(config.DEBUGRL_PYTHON))) ?? undefined;
+  });
   const worker = await Worker.create({
     connection,
     namespace: config.DEBUGRL_TEMPORAL_NAMESPACE,

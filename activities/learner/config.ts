@@ -17,7 +17,7 @@ export interface LearnerRunOptions {
 /** What the inference server says about its tokenizer (protocol.py ServingFacts): the learner checks its own against
  * them at start-up and refuses to start when they differ (activities/learner/tokenizer-agreement.ts). */
 export interface ServingFacts {
-  vocab_size: number;
+  vocab_size?: number | null;
   special_tokens: Record<string, number>;
   chat_messages?: { role: 'system' | 'user' | 'assistant'; content: string }[];
   chat_token_ids?: number[] | null;
@@ -39,6 +39,12 @@ export function modelSource(spec: LearnerSpec, dataDir: string): Record<string, 
   if (spec.modelDir) return { kind: 'hf_directory', path: spec.modelDir };
   if (spec.model === 'smollm2') return { kind: 'hf_directory', path: path.join(dataDir, 'models', 'smollm2-135m-instruct') };
   return { kind: 'tiny_qwen3_moe' };
+}
+
+/** The checkpoint directory the learner reads its tokenizer from, or null (the tiny random MoE has none). */
+export function learnerModelDir(spec: LearnerSpec, dataDir: string): string | null {
+  const src = modelSource(spec, dataDir);
+  return src.kind === 'hf_directory' ? String(src.path) : null;
 }
 
 /** The learner config for a spec and a job. */

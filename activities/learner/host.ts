@@ -10,6 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Config } from '../../common/config';
 import type { LearnerSpec } from '../../common/training';
+import { Failure, failure } from '../../common/failures';
 import { withHeartbeat } from '../heartbeat';
 import { learnerConfigFor, type LearnerRunOptions, type ServingFacts } from './config';
 import { LearnerProcess } from './process';
@@ -52,7 +53,11 @@ export class LearnerHost {
         return this.proc.ready;
       },
       { everyMs: 5000, details: { phase: 'learner-start' } },
-    );
+    ).catch((e: unknown) => {
+      // a model directory or tokenizer the learner refuses at start-up: it would refuse it again on every retry
+      const m = e instanceof Error ? /(TokenizerMismatch|UnsupportedCheckpoint): (.*)/.exec(e.message) : null;
+      throw m ? failure(Failure.InvalidInput, `the learner refused to start: ${m[2]}`) : e;
+    });
     this.version = Number(ready.policy_version);
     if (this.version !== wantVersion) throw new Error(`learner started at version ${this.version}, expected ${wantVersion}`);
     return this.proc!;

@@ -12,10 +12,11 @@
  *   tokenizer-agreement.ts  the serving side's tokenizer facts, which the learner checks at start-up
  */
 export { buildBatch, countDropped, learnerSteps, trainBatch, type BatchTrajectory, type BuiltBatch, type Dropped, type LearnerStep } from './batch';
-export { learnerConfig, learnerConfigFor, modelSource, type LearnerJob, type LearnerRunOptions, type ServingFacts } from './config';
+export { learnerConfig, learnerConfigFor, learnerModelDir, modelSource, type LearnerJob, type LearnerRunOptions, type ServingFacts } from './config';
 export { LearnerHost, trainingRunDir } from './host';
 export { LearnerProcess, LearnerServiceError, type ServiceMessage } from './process';
 export { CANARY_TOLERANCE, createAdapterActivities, publish, PublishInput, publishUrl, type AdapterActivities, type Publication } from './publish';
 export { createSftTrainActivities, SftEpochInput, sftSeed, type SftEpochResult, type SftTrainActivities } from './sft-epoch';
 export { createLearnerActivities, TrainStepInput, type LearnerActivities } from './train-step';
 export { checkModelDir, type CheckpointFacts } from './model-dir';
+export { checkTokenizerAgreement, fetchServingFacts, probeConversation, ServingFactsReply } from './tokenizer-agreement';

@@ -5,6 +5,7 @@
  * same run can be started with
  *   temporal workflow start --type TrainingRunWorkflow --task-queue debugrl --input '{"steps":10,"groupSize":12}'
  */
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Client, Connection, WorkflowFailedError } from '@temporalio/client';
 import type { Command } from 'commander';
@@ -14,7 +15,7 @@ import { loadConfig, REPO_ROOT, type Config } from '../../common/config';
 import { pgConnectionString, temporalConnectionOptions } from '../../common/connections';
 import { runSettings, TrainingRunInput, type StepPoint, type StepResult, type TrainingProgress } from '../../common/training';
 import { isZeroSignal, ZERO_SIGNAL_DROPPED } from '../../common/zero-signal';
-import { checkModelDir } from '../../activities/learner';
+import { checkModelDir, checkTokenizerAgreement, fetchServingFacts, learnerModelDir, probeConversation, publishUrl } from '../../activities/learner';
 import { adapterRank, checkRlInputs, resolveInitAdapter, RlInputError } from '../../activities/rl-init';
 import { action, choiceOption, describeError, intOption, workflowResult } from '../cli-kit';
 import { formatMismatch, mismatchOf } from '../../common/mismatch';
@@ -212,6 +213,20 @@ async function start(o: TrainOptions): Promise<number> {
     } catch (e) {
       console.error(`debugrl train: --model ${modelDir}: ${(e as Error).message}`);
       return 2;
+    }
+  }
+  // Before any rollout: the learner's tokenizer (from its model directory) must agree with the server's.
+  const learnerDir = learnerModelDir(parsed.data.learner, config.DEBUGRL_DATA_DIR);
+  if (learnerDir && fs.existsSync(learnerDir)) {
+    const facts = await fetchServingFacts(publishUrl(config), () => probeConversation(config.DEBUGRL_PYTHON));
+    if (!facts) console.error(`debugrl train: the server at ${publishUrl(config)} reports no tokenizer facts; the learner checks again when it starts`);
+    else {
+      try {
+        checkTokenizerAgreement(config.DEBUGRL_PYTHON, learnerDir, facts);
+      } catch (e) {
+        console.error(`debugrl train: ${(e as Error).message}`);
+        return 2;
+      }
     }
   }
   try {

@@ -129,6 +129,12 @@ def make_handler(engine: Engine):
                 self._send(200, health(engine))
             elif path == "/v1/models":
                 self._send(200, models(engine))
+            elif path == "/v1/tokenizer_facts":
+                # what the learner checks its own tokenizer against before a run (learner/tokenizer_check.py): the
+                # vocabulary size, the special tokens, and this server's ids for the fixed probe conversation
+                from ..learner.tokenizer_check import serving_facts_of
+
+                self._send(200, serving_facts_of(engine.tokenizer).model_dump())
             else:
                 self._error(404, f"no such endpoint: GET {path}")
 

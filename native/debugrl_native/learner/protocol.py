@@ -24,12 +24,19 @@ class Step(_Msg):
     completion_ids: list[Annotated[int, Field(ge=0)]]
     completion_logprobs: list[float]
     policy_version: int = Field(ge=0)
+    # Per completion token, whether constrained decoding forced it (the only token the grammar allowed there: the
+    # tool-call prefix and suffix, EOS), as the inference server reported it. None: not reported (every token is
+    # treated as sampled). Forced tokens are not the policy's choice; see LossConfig.train_forced_tokens.
+    completion_forced: list[bool] | None = None
 
     @model_validator(mode="after")
     def _aligned(self) -> Step:
         if len(self.completion_ids) != len(self.completion_logprobs):
             raise ValueError(f"{len(self.completion_ids)} completion tokens but "
                              f"{len(self.completion_logprobs)} completion logprobs")
+        if self.completion_forced is not None and len(self.completion_forced) != len(self.completion_ids):
+            raise ValueError(f"{len(self.completion_ids)} completion tokens but "
+                             f"{len(self.completion_forced)} forced flags")
         bad = [x for x in self.completion_logprobs if not math.isfinite(x) or x > 0.0]
         if bad:
             raise ValueError(f"completion logprobs must be finite and <= 0, got e.g. {bad[0]}")
@@ -193,7 +200,9 @@ class ServingFacts(_Msg):
     rollout, that its own tokenizer (from the model directory) agrees (tokenizer_check.py); a mismatch names what
     differs."""
 
-    vocab_size: int = Field(ge=1)  # tokens the server's tokenizer knows, added tokens included (len(tokenizer))
+    # Tokens the server's tokenizer knows, added tokens included (len(tokenizer)); None: the server does not say (vLLM
+    # reports no vocabulary size), so only its ids are checked against the model's embedding rows.
+    vocab_size: int | None = Field(None, ge=1)
     special_tokens: dict[str, int]  # every special token's text -> its id
     chat_messages: list[ChatMessage] = Field(default_factory=lambda: list(PROBE_CONVERSATION))
     # The server's own ids for chat_messages rendered by its chat template (no generation prompt). None: not checked.

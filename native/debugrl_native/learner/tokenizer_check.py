@@ -54,11 +54,12 @@ def differences(tokenizer, facts: ServingFacts, model_vocab_size: int) -> list[s
     """Every way the learner's tokenizer differs from the server's facts; empty when they agree."""
     out: list[str] = []
     n = len(tokenizer)
-    if n != facts.vocab_size:
+    if facts.vocab_size is not None and n != facts.vocab_size:
         out.append(f"vocabulary size: the learner's tokenizer has {n} tokens, the server's {facts.vocab_size}")
-    if facts.vocab_size > model_vocab_size:
-        out.append(f"the server's {facts.vocab_size} token ids do not all have a row in the model's "
-                   f"{model_vocab_size}-row embedding")
+    top = facts.vocab_size if facts.vocab_size is not None else 1 + max([*facts.special_tokens.values(),
+                                                                          *(facts.chat_token_ids or [])], default=-1)
+    if top > model_vocab_size:
+        out.append(f"the server's {top} token ids do not all have a row in the model's {model_vocab_size}-row embedding")
     mine, theirs = special_tokens_of(tokenizer), facts.special_tokens
     bad = [f"{t!r} is {mine.get(t, 'absent')} here, {theirs.get(t, 'absent')} at the server"
            for t in sorted(set(mine) | set(theirs)) if mine.get(t) != theirs.get(t)]
@@ -104,3 +105,39 @@ def check_serving(source: ModelSource, facts: ServingFacts) -> None:
     """The service's start-up check: load the source's tokenizer and compare it with the server's facts."""
     tokenizer, vocab, where = learner_tokenizer(source)
     check_tokenizer_agrees(tokenizer, facts, vocab, where)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """The CLI's start-up check, before any rollout:
+
+        python -m debugrl_native.learner.tokenizer_check probe               # the fixed conversation, as JSON
+        python -m debugrl_native.learner.tokenizer_check check DIR < facts   # ServingFacts JSON on stdin
+
+    `check` prints the checkpoint's family when the tokenizer in DIR agrees with the server's facts; otherwise the
+    differences on stderr, exit status 2."""
+    import json
+    import sys
+
+    from .protocol import PROBE_CONVERSATION
+
+    args = sys.argv[1:] if argv is None else argv
+    if args[:1] == ["probe"]:
+        print(json.dumps([m.model_dump() for m in PROBE_CONVERSATION]))
+        return
+    if len(args) != 2 or args[0] != "check":
+        print("usage: python -m debugrl_native.learner.tokenizer_check probe | check <model directory> < facts.json",
+              file=sys.stderr)
+        sys.exit(2)
+    from .families import UnsupportedCheckpoint
+
+    try:
+        facts = ServingFacts.model_validate_json(sys.stdin.read())
+        check_serving(HfDirectorySource(path=Path(args[1])), facts)
+    except (TokenizerMismatch, UnsupportedCheckpoint, ValueError) as e:
+        print(str(e).replace("\n", " "), file=sys.stderr)
+        sys.exit(2)
+    print("agree")
+
+
+if __name__ == "__main__":
+    main()
