@@ -10,6 +10,7 @@ import type { Config } from '../common/config';
 import { type ToolCallRequest, type ToolTurnResult, type Toolset } from '../common/episode';
 import { Failure, failure } from '../common/failures';
 import type { AssistantEvent, GradeEvent, ToolEvent } from '../common/trajectory';
+import { harnessEnv } from '../harness/env';
 import { HarnessInfraError, HarnessSession } from '../harness/session';
 import { loadTask, resolveTaskDir } from '../taskset/task-loader';
 import { withHeartbeat } from './heartbeat';
@@ -57,6 +58,7 @@ export class SessionRegistry extends Map<string, HarnessSession> {
 }
 
 export function createSandboxActivities(deps: { pool: Pool; config: Config; hostQueue: string; sessions: SessionRegistry }) {
+  const env = harnessEnv(deps.config);
   const { sessions } = deps;
 
   function sessionOf(sessionId: string): HarnessSession {
@@ -117,7 +119,7 @@ export function createSandboxActivities(deps: { pool: Pool; config: Config; host
       }
       let session: HarnessSession;
       try {
-        session = await HarnessSession.create({ taskDir, toolset: input.toolset });
+        session = await HarnessSession.create({ env, taskDir, toolset: input.toolset });
       } catch (e) {
         if (e instanceof HarnessInfraError) throw failure(Failure.SandboxUnavailable, e.message, { retryable: true });
         throw e;

@@ -34,6 +34,7 @@ import { buildConversation, loadEvents } from '../activities/trajectory-store';
 import { SessionRegistry } from '../activities/sandbox';
 import { loadConfig, REPO_ROOT } from '../common/config';
 import { temporalConnectionOptions } from '../common/connections';
+import { harnessEnv } from '../harness/env';
 import { HarnessSession } from '../harness/session';
 import { openDeps } from '../workers/deps';
 import { EpisodeWorkflow } from '../workflows/episode';
@@ -70,7 +71,7 @@ const mean = (xs: number[]) => (xs.length ? xs.reduce((s, x) => s + x, 0) / xs.l
 const f1 = (x: number) => x.toFixed(1);
 
 async function direct(list: ReturnType<typeof calls>): Promise<number> {
-  const session = await HarnessSession.create({ taskDir: path.join(TASKS, TASK), toolset: 'full' });
+  const session = await HarnessSession.create({ env: harnessEnv(config), taskDir: path.join(TASKS, TASK), toolset: 'full' });
   try {
     const t = now();
     for (const c of list) await session.call(c);

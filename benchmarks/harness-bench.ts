@@ -20,11 +20,13 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { loadConfig } from '../common/config';
+import { harnessEnv } from '../harness/env';
 import { Sandbox } from '../harness/sandbox';
 import { HarnessSession } from '../harness/session';
 
 const runs = Number(process.argv[2] ?? 50);
-const python = loadConfig().DEBUGRL_PYTHON;
+const env = harnessEnv(loadConfig());
+const python = env.python;
 
 function stats(xs: number[]): { median: number; p95: number } {
   const s = [...xs].sort((a, b) => a - b);
@@ -106,13 +108,13 @@ async function main(): Promise<void> {
   const pdbRt = await barePdbRoundTrips(taskDir, runs);
   rows.push(['floor: bare pdb command round trip (`p acc`)', pdbRt]);
 
-  rows.push(['sandbox create + destroy', await time(runs, async () => (await Sandbox.create({ workspaceFrom: path.join(taskDir, 'workspace') })).destroy())]);
-  const sb = await Sandbox.create({ workspaceFrom: path.join(taskDir, 'workspace') });
+  rows.push(['sandbox create + destroy', await time(runs, async () => (await Sandbox.create({ harnessEnv: env, workspaceFrom: path.join(taskDir, 'workspace') })).destroy())]);
+  const sb = await Sandbox.create({ harnessEnv: env, workspaceFrom: path.join(taskDir, 'workspace') });
   rows.push(['`python -c pass` inside the sandbox', await time(runs, async () => void (await sb.exec([python, '-c', 'pass'], { timeoutMs: 10_000 })))]);
   await sb.destroy();
 
-  const session = await HarnessSession.create({ taskDir });
-  const coldSession = await HarnessSession.create({ taskDir, prewarmDebugger: false });
+  const session = await HarnessSession.create({ env, taskDir });
+  const coldSession = await HarnessSession.create({ env, taskDir, prewarmDebugger: false });
   try {
     const startOn = async (s: HarnessSession, expect: 'prewarmed' | 'cold', out: number[]) => {
       const t = process.hrtime.bigint();

@@ -12,7 +12,6 @@ import * as readline from 'node:readline';
 import type { ChildProcess } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
 import { z } from 'zod';
-import { loadConfig } from '../common/config';
 import { killGroup, type Sandbox } from './sandbox';
 
 /** A reply of the bridge (native/debugrl_native/debugger/protocol.py, `Reply`), strictly: a field it does not
@@ -158,10 +157,9 @@ export class DebuggerClient {
   }
 
   private static spawn(sandbox: Sandbox, mode: string[], nodeId: string | null): DebuggerClient {
-    const python = loadConfig().DEBUGRL_PYTHON;
     // -P: the cwd (the workspace) is not put on sys.path, so workspace files cannot shadow the bridge's own imports;
     // the bridge adds the workspace itself just before pytest runs the test.
-    const child = sandbox.spawn([python, '-P', '-m', 'debugrl_native.debugger.bridge', ...mode, '--in-fd', '3', '--out-fd', '4'], { extraPipes: 2 });
+    const child = sandbox.spawn([sandbox.harnessEnv.python, '-P', '-m', 'debugrl_native.debugger.bridge', ...mode, '--in-fd', '3', '--out-fd', '4'], { extraPipes: 2 });
     child.on('error', () => undefined);
     return new DebuggerClient(child, nodeId);
   }

@@ -12,6 +12,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { LoadedTask } from '../taskset/task-loader';
+import type { HarnessEnv } from './env';
 import { runPytest, type TestOutcome } from './pytest-run';
 import { Sandbox, WORKSPACE } from './sandbox';
 import { WorkspaceFs, WorkspaceFsError } from './workspace-fs';
@@ -34,6 +35,8 @@ const MAX_SOURCE_BYTES = 1024 * 1024;
 
 export interface GradeFilesOptions {
   task: LoadedTask;
+  /** The host's interpreter, data and tasks folders (env.ts), for the grading sandbox. */
+  env: HarnessEnv;
   /** Episode versions of source files, by path relative to workspace/. `null` means the episode deleted it.
    * Source files not listed keep their pristine text. Keys must be in `source_files`. */
   files: Record<string, string | null>;
@@ -48,7 +51,7 @@ export async function gradeFiles(opts: GradeFilesOptions): Promise<Grade> {
     if (!declared.has(f)) throw new GraderInputError(`${task.spec.id}: ${f} is not one of the task's source_files (${[...declared].join(', ')})`);
   }
   const started = Date.now();
-  const sandbox = await Sandbox.create({ workspaceFrom: task.workspaceDir, hide: [task.dir] });
+  const sandbox = await Sandbox.create({ harnessEnv: opts.env, workspaceFrom: task.workspaceDir, hide: [task.dir] });
   try {
     for (const [rel, text] of Object.entries(opts.files)) {
       const host = path.join(sandbox.workspaceHostDir, rel);
@@ -92,7 +95,7 @@ export function clipCollectError(message: string, max = 260): string {
 /** Read the episode's versions of the task's source files from its workspace (host path) and grade them.
  * A source file that is a symlink or not a regular file counts as deleted: following a link planted by the model
  * could read files outside the workspace, the held-back fix among them. */
-export async function gradeWorkspace(opts: { task: LoadedTask; workspaceDir: string; timeoutSec?: number }): Promise<Grade> {
+export async function gradeWorkspace(opts: { task: LoadedTask; env: HarnessEnv; workspaceDir: string; timeoutSec?: number }): Promise<Grade> {
   const files: Record<string, string | null> = {};
   // No-follow on every component and O_NONBLOCK: the episode's processes may swap a file for a link or a FIFO.
   const ws = new WorkspaceFs(opts.workspaceDir, WORKSPACE, null, false);
@@ -104,7 +107,7 @@ export async function gradeWorkspace(opts: { task: LoadedTask; workspaceDir: str
       files[rel] = null;
     }
   }
-  return gradeFiles({ task: opts.task, files, timeoutSec: opts.timeoutSec });
+  return gradeFiles({ task: opts.task, env: opts.env, files, timeoutSec: opts.timeoutSec });
 }
 
 /** Read a task's held-back fix as a `files` overlay (for the task validator). */

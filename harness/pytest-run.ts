@@ -5,7 +5,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { loadConfig } from '../common/config';
 import type { ExecResult, Sandbox } from './sandbox';
 import { WorkspaceFsError } from './workspace-fs';
 
@@ -36,9 +35,8 @@ export interface PytestOptions {
 
 export async function runPytest(sandbox: Sandbox, opts: PytestOptions): Promise<PytestRun> {
   const reportName = `.pytest-report-${randomBytes(6).toString('hex')}.jsonl`;
-  const python = loadConfig().DEBUGRL_PYTHON;
   const argv = [
-    python,
+    sandbox.harnessEnv.python,
     '-m',
     'pytest',
     '-p',

@@ -18,7 +18,8 @@ import { randomBytes, randomInt } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Writable } from 'node:stream';
-import { loadConfig, REPO_ROOT } from '../common/config';
+import { REPO_ROOT } from '../common/config';
+import type { HarnessEnv } from './env';
 import { WorkspaceFs } from './workspace-fs';
 
 /** Where the workspace appears inside every sandbox. */
@@ -43,6 +44,8 @@ export const DEFAULT_LIMITS: SandboxLimits = {
 };
 
 export interface SandboxOptions {
+  /** The host's interpreter, data and tasks folders (env.ts). */
+  harnessEnv: HarnessEnv;
   /** The folder copied into the sandbox as /workspace (a task's workspace/). */
   workspaceFrom: string;
   /** Host paths to mask inside the sandbox in addition to the repository and the data dir (e.g. the task folder). */
@@ -101,6 +104,8 @@ export class Sandbox {
     /** The sandbox's own host uid (null when the harness does not run as root): every process inside runs as it. */
     readonly uid: number | null,
     private readonly hide: string[],
+    /** The host's interpreter, data and tasks folders: what every process here runs and must not see. */
+    readonly harnessEnv: HarnessEnv,
   ) {}
 
   /** Host path of the workspace copy (for the harness's own file tools; the model only sees /workspace). */
@@ -116,7 +121,7 @@ export class Sandbox {
     const from = path.resolve(opts.workspaceFrom);
     if (!fs.statSync(from, { throwIfNoEntry: false })?.isDirectory()) throw new SandboxError(`workspace source ${from} is not a folder`);
     const id = `sb-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
-    const dir = path.join(sandboxesRoot(), id);
+    const dir = path.join(sandboxesRoot(opts.harnessEnv), id);
     await fs.promises.mkdir(path.join(dir, 'tmp'), { recursive: true });
     await fs.promises.cp(from, path.join(dir, 'workspace'), { recursive: true, verbatimSymlinks: true });
     // A uid of its own per sandbox, so RLIMIT_NPROC counts only this episode's processes.
@@ -124,7 +129,7 @@ export class Sandbox {
     // out the same uids and share one RLIMIT_NPROC budget.
     const uid = process.getuid?.() === 0 ? 200000 + randomInt(800000) : null;
     if (uid !== null) await chownTree(dir, uid);
-    return new Sandbox(id, dir, { ...DEFAULT_LIMITS, ...opts.limits }, uid, (opts.hide ?? []).map((p) => path.resolve(p)));
+    return new Sandbox(id, dir, { ...DEFAULT_LIMITS, ...opts.limits }, uid, (opts.hide ?? []).map((p) => path.resolve(p)), opts.harnessEnv);
   }
 
   /** The workspace as the harness's file tools see it: every operation no-follow, bounded by the workspace. */
@@ -154,10 +159,10 @@ export class Sandbox {
     // The private /tmp goes first: a checkout that lives under /tmp (CI clones there) needs its masks and its venv
     // bind to land on top of it, not be covered by it.
     bw.push('--bind', path.join(this.dir, 'tmp'), '/tmp');
-    for (const m of maskedMounts(this.hide)) bw.push(...m);
+    for (const m of maskedMounts(this.harnessEnv, this.hide)) bw.push(...m);
     bw.push('--bind', this.workspaceHostDir, WORKSPACE, '--remount-ro', '/');
     bw.push('--chdir', opts.cwd ?? WORKSPACE, '--clearenv');
-    const env = { ...sandboxEnv(), ...opts.env };
+    const env = { ...sandboxEnv(this.harnessEnv.python), ...opts.env };
     for (const [k, v] of Object.entries(env)) bw.push('--setenv', k, v);
     const who = this.uid === null ? [] : ['setpriv', `--reuid=${this.uid}`, `--regid=${this.uid}`, '--clear-groups', '--inh-caps=-all', '--bounding-set=-all', '--'];
     const rl = ['prlimit', `--cpu=${l.cpuSeconds}`, `--as=${l.memoryBytes}`, `--fsize=${l.fileSizeBytes}`, `--nproc=${l.processes}`, `--core=0`, '--'];
@@ -313,13 +318,13 @@ export function killGroup(child: ChildProcess): void {
   }
 }
 
-export function sandboxesRoot(): string {
-  return path.join(loadConfig().DEBUGRL_DATA_DIR, 'sandboxes');
+export function sandboxesRoot(env: HarnessEnv): string {
+  return path.join(env.dataDir, 'sandboxes');
 }
 
 /** The sandbox's whole environment: nothing leaks in from the host's. */
-function sandboxEnv(): Record<string, string> {
-  const venvBin = path.dirname(loadConfig().DEBUGRL_PYTHON);
+function sandboxEnv(python: string): Record<string, string> {
+  const venvBin = path.dirname(python);
   return {
     PATH: `${venvBin}:/usr/local/bin:/usr/bin:/bin`,
     HOME: '/tmp',
@@ -356,17 +361,16 @@ let mountsCache: { key: string; mounts: string[][] } | null = null;
  * tmpfs over everything that must not be visible, then read-only binds of what the sandbox still needs from
  * under those masks: the venv, the interpreter it links to, and the native package (the debugger bridge).
  */
-function maskedMounts(extraHide: string[]): string[][] {
-  const cfg = loadConfig();
-  const key = JSON.stringify([cfg.DEBUGRL_PYTHON, cfg.DEBUGRL_DATA_DIR, cfg.DEBUGRL_TASKS_DIR, extraHide]);
+function maskedMounts(env: HarnessEnv, extraHide: string[]): string[][] {
+  const key = JSON.stringify([env.python, env.dataDir, env.tasksDir, extraHide]);
   if (mountsCache?.key === key) return mountsCache.mounts;
-  const base = [REPO_ROOT, cfg.DEBUGRL_DATA_DIR, cfg.DEBUGRL_TASKS_DIR].map((p) => path.resolve(p));
+  const base = [REPO_ROOT, env.dataDir, env.tasksDir].map((p) => path.resolve(p));
   // A hidden path under a folder masked anyway needs no mount of its own, and its mount point (a task's folder,
   // named by its id) would show in /proc/self/mountinfo inside.
   const extra = extraHide.map((p) => path.resolve(p)).filter((p) => !base.some((b) => p === b || p.startsWith(b + path.sep)));
   const mask = new Set<string>([...base, ...extra]);
-  const venv = path.dirname(path.dirname(path.resolve(cfg.DEBUGRL_PYTHON)));
-  const interpreterPrefix = path.dirname(path.dirname(fs.realpathSync(cfg.DEBUGRL_PYTHON)));
+  const venv = path.dirname(path.dirname(path.resolve(env.python)));
+  const interpreterPrefix = path.dirname(path.dirname(fs.realpathSync(env.python)));
   // The interpreter may live under a folder others cannot enter (pyenv under /root): mask that folder and bind the
   // interpreter's prefix back, so the unprivileged sandbox uid can run it without seeing the rest of /root.
   const closed = firstClosedAncestor(interpreterPrefix);

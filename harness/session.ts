@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { loadTask, type LoadedTask } from '../taskset/task-loader';
 import { DebuggerSession, WARM_WAIT_MS } from './debugger-session';
 import { gradeWorkspace, type Grade } from './grader';
+import type { HarnessEnv } from './env';
 import { HarnessInfraError } from './infra-error';
 import { LIMITS, type HarnessLimits } from './limits';
 import { bound } from './observation';
@@ -19,6 +20,7 @@ import { Sandbox } from './sandbox';
 import { isToolName, parseArgs, toolDef, toolNames, type ToolContext, type ToolName, type Toolset } from './tools';
 import { Workspace } from './workspace';
 
+export { harnessEnv, type HarnessEnv } from './env';
 export type { Grade } from './grader';
 export { HarnessInfraError } from './infra-error';
 export { LIMITS, type HarnessLimits } from './limits';
@@ -75,16 +77,17 @@ export class HarnessSession {
     };
   }
 
-  /** `prewarmDebugger` (default true when the toolset has start_debugger): keep a pre-warmed bridge in the sandbox
+  /** `env`: the host's interpreter, data and tasks folders, from the entrypoint's configuration (env.ts).
+   * `prewarmDebugger` (default true when the toolset has start_debugger): keep a pre-warmed bridge in the sandbox
    * so start_debugger skips Python's and pytest's start-up. Off only to measure the difference. */
   static async create(
-    opts: ({ taskDir: string; task?: undefined } | { task: LoadedTask; taskDir?: undefined }) & { toolset?: Toolset; limits?: Partial<HarnessLimits>; prewarmDebugger?: boolean },
+    opts: ({ taskDir: string; task?: undefined } | { task: LoadedTask; taskDir?: undefined }) & { env: HarnessEnv; toolset?: Toolset; limits?: Partial<HarnessLimits>; prewarmDebugger?: boolean },
   ): Promise<HarnessSession> {
     // A caller that has loaded (and validated) the task already passes it in; a task folder is loaded here.
     const task = opts.task ?? loadTask(opts.taskDir!);
     let sandbox: Sandbox;
     try {
-      sandbox = await Sandbox.create({ workspaceFrom: task.workspaceDir, hide: [task.dir] });
+      sandbox = await Sandbox.create({ harnessEnv: opts.env, workspaceFrom: task.workspaceDir, hide: [task.dir] });
     } catch (e) {
       throw new HarnessInfraError(`could not create the sandbox: ${(e as Error).message}`);
     }
@@ -128,7 +131,7 @@ export class HarnessSession {
   async grade(): Promise<Grade> {
     if (this.gradeCache) return this.gradeCache;
     this.workspace.assertPresent();
-    const g = await gradeWorkspace({ task: this.task, workspaceDir: this.sandbox.workspaceHostDir });
+    const g = await gradeWorkspace({ task: this.task, env: this.sandbox.harnessEnv, workspaceDir: this.sandbox.workspaceHostDir });
     if (this.done) this.gradeCache = g;
     return g;
   }

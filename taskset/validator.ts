@@ -9,6 +9,8 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { loadConfig } from '../common/config';
+import { harnessEnv } from '../harness/env';
 import { fixOverlay, gradeFiles, type Grade } from '../harness/grader';
 import { isTestFile, listFiles } from './stats';
 import { loadTask, TaskFormatError, type LoadedTask } from './task-loader';
@@ -33,7 +35,7 @@ export interface TaskResult {
 /** Runs the task's tests in a sandbox with `files` overlaid on the pristine workspace. */
 export type GradeFn = (task: LoadedTask, files: Record<string, string>, timeoutSec: number) => Promise<Grade>;
 
-export const sandboxGrade: GradeFn = (task, files, timeoutSec) => gradeFiles({ task, files, timeoutSec });
+export const sandboxGrade: GradeFn = (task, files, timeoutSec) => gradeFiles({ task, env: harnessEnv(loadConfig()), files, timeoutSec });
 
 export interface ValidateOptions {
   runs?: number;

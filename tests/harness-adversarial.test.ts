@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fixOverlay, gradeFiles, GraderInputError } from '../harness/grader';
 import { loadTask } from '../taskset/task-loader';
-import { DEFAULT_TASK, expectCall, withSession } from './harness-helpers';
+import { DEFAULT_TASK, expectCall, HARNESS_ENV as env, withSession } from './harness-helpers';
 
 describe('sandbox escapes', () => {
   test('no network', () =>
@@ -103,18 +103,18 @@ describe('grades cannot be changed by the agent', () => {
 
   test('gradeFiles: the fix passes, the buggy source fails, files outside source_files are refused', async () => {
     const task = loadTask(DEFAULT_TASK);
-    const fixed = await gradeFiles({ task, files: fixOverlay(task) });
+    const fixed = await gradeFiles({ task, env, files: fixOverlay(task) });
     expect(fixed).toMatchObject({ passed: true, tests: { 'test_articles.py::test_new_articles_start_untagged': 'passed' }, notes: [] });
-    const deleted = await gradeFiles({ task, files: { 'articles.py': null } });
+    const deleted = await gradeFiles({ task, env, files: { 'articles.py': null } });
     expect(deleted.passed).toBe(false);
     expect(deleted.notes.join(' ')).toMatch(/collection error/);
-    await expect(gradeFiles({ task, files: { 'conftest.py': '' } })).rejects.toThrow(GraderInputError);
+    await expect(gradeFiles({ task, env, files: { 'conftest.py': '' } })).rejects.toThrow(GraderInputError);
   });
 
   test('a hanging source file becomes timeouts, not a hung grader', async () => {
     const task = loadTask(DEFAULT_TASK);
     const hang = fs.readFileSync(path.join(task.workspaceDir, 'articles.py'), 'utf8').replace('        self.title = title', '        while True: pass');
-    const g = await gradeFiles({ task, files: { 'articles.py': hang }, timeoutSec: 4 });
+    const g = await gradeFiles({ task, env, files: { 'articles.py': hang }, timeoutSec: 4 });
     expect(g.passed).toBe(false);
     expect(g.tests['test_articles.py::test_explicit_tags_are_kept']).toBe('timeout');
     expect(g.notes[0]).toMatch(/killed after 4 s/);

@@ -15,7 +15,7 @@ import { OBSERVATION_MAX_CHARS } from '../harness/observation';
 import { HarnessSession, type ToolCall, type ToolResult } from '../harness/session';
 import { toolNames } from '../harness/tools';
 import { loadTask } from '../taskset/task-loader';
-import { ALIAS_TASK, DEFAULT_TASK, LOCK_TASK } from './harness-helpers';
+import { ALIAS_TASK, DEFAULT_TASK, HARNESS_ENV, LOCK_TASK } from './harness-helpers';
 
 const SEED = 20261201;
 const CALLS_PER_TASK = 30;
@@ -174,6 +174,7 @@ describe('harness fuzz', () => {
     const lines = Math.max(...files.filter((f) => f.endsWith('.py')).map((f) => fs.readFileSync(path.join(task.workspaceDir, f), 'utf8').split('\n').length));
     const ctx: Ctx = { r, files, host, lines };
     const s = await HarnessSession.create({
+      env: HARNESS_ENV,
       taskDir,
       limits: { bashTimeoutMs: 4000, bashIdleMs: 2000, debuggerWaitS: 1, debuggerStartWaitS: 8, inspectTimeoutMs: 3000 },
     });

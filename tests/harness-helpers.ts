@@ -1,5 +1,7 @@
 /** Shared bits of the harness suites: fixture task paths and a session that is always closed. */
 import * as path from 'node:path';
+import { loadConfig } from '../common/config';
+import { harnessEnv } from '../harness/env';
 import { HarnessSession, type HarnessLimits, type ToolResult } from '../harness/session';
 
 export const FIXTURES = path.join(__dirname, 'fixtures', 'tasks');
@@ -7,11 +9,14 @@ export const LOCK_TASK = path.join(FIXTURES, 'reentrant_lock_hang');
 export const DEFAULT_TASK = path.join(FIXTURES, 'shared_default_tags');
 export const ALIAS_TASK = path.join(FIXTURES, 'nested_copy_alias');
 
+/** The harness's host settings, from this process's configuration as an entrypoint builds them. */
+export const HARNESS_ENV = harnessEnv(loadConfig());
+
 /** Short limits so adversarial commands are cut quickly; the kill paths are the same as with the defaults. */
 export const FAST: Partial<HarnessLimits> = { bashTimeoutMs: 8000, bashIdleMs: 3000, debuggerWaitS: 2 };
 
 export async function withSession<T>(taskDir: string, fn: (s: HarnessSession) => Promise<T>, limits: Partial<HarnessLimits> = FAST): Promise<T> {
-  const s = await HarnessSession.create({ taskDir, limits });
+  const s = await HarnessSession.create({ env: HARNESS_ENV, taskDir, limits });
   try {
     return await fn(s);
   } finally {

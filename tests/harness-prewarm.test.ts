@@ -3,13 +3,13 @@
  * shadows a module it loaded, and die with the session. */
 import { spawnSync } from 'node:child_process';
 import { HarnessSession, type ToolResult } from '../harness/session';
-import { DEFAULT_TASK, FAST, expectCall } from './harness-helpers';
+import { DEFAULT_TASK, FAST, HARNESS_ENV as env, expectCall } from './harness-helpers';
 
 const START = { test_file: 'test_articles.py', test_name: 'test_new_articles_start_untagged' };
 
 async function bothWays<T>(fn: (s: HarnessSession) => Promise<T>): Promise<{ warm: T; cold: T }> {
-  const warmS = await HarnessSession.create({ taskDir: DEFAULT_TASK, limits: FAST });
-  const coldS = await HarnessSession.create({ taskDir: DEFAULT_TASK, limits: FAST, prewarmDebugger: false });
+  const warmS = await HarnessSession.create({ env, taskDir: DEFAULT_TASK, limits: FAST });
+  const coldS = await HarnessSession.create({ env, taskDir: DEFAULT_TASK, limits: FAST, prewarmDebugger: false });
   try {
     expect(await warmS.debuggerPrewarmed()).toBe(true);
     expect(await coldS.debuggerPrewarmed()).toBe(false);
@@ -47,7 +47,7 @@ describe('pre-warmed debugger bridge', () => {
   });
 
   test('an edit made after warming is what the next start runs, and each start gets a fresh bridge', async () => {
-    const s = await HarnessSession.create({ taskDir: DEFAULT_TASK, limits: FAST });
+    const s = await HarnessSession.create({ env, taskDir: DEFAULT_TASK, limits: FAST });
     try {
       expect(await s.debuggerPrewarmed()).toBe(true);
       await expectCall(s, 'edit_file', { path: 'articles.py', old_text: 'tags=[]):\n        self.title = title\n        self.tags = tags', new_text: 'tags=None):\n        self.title = title\n        self.tags = [] if tags is None else tags' }, true);
@@ -83,7 +83,7 @@ describe('pre-warmed debugger bridge', () => {
   });
 
   test('the pre-warmed bridge is killed when the session closes', async () => {
-    const s = await HarnessSession.create({ taskDir: DEFAULT_TASK, limits: FAST });
+    const s = await HarnessSession.create({ env, taskDir: DEFAULT_TASK, limits: FAST });
     expect(await s.debuggerPrewarmed()).toBe(true);
     expect(processesOf(s).length).toBeGreaterThan(0);
     await s.close();
@@ -94,7 +94,7 @@ describe('pre-warmed debugger bridge', () => {
     const left: string[] = [];
     // Close 0-7 ms after creation, twice each: the window in which a kill orphans the child is a few ms wide.
     for (let i = 0; i < 16; i++) {
-      const s = await HarnessSession.create({ taskDir: DEFAULT_TASK, limits: FAST });
+      const s = await HarnessSession.create({ env, taskDir: DEFAULT_TASK, limits: FAST });
       await new Promise((r) => setTimeout(r, i % 8));
       await s.close();
       left.push(...processesOf(s));

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { HarnessSession } from '../harness/session';
 import { toolSpecs } from '../harness/tools';
 import { loadTask } from '../taskset/task-loader';
-import { DEFAULT_TASK, expectCall, withSession } from './harness-helpers';
+import { DEFAULT_TASK, expectCall, HARNESS_ENV, withSession } from './harness-helpers';
 
 const LEDGER_TASK = path.join(__dirname, 'fixtures', 'unittest-tasks', 'ledger_skips_first_entry');
 
@@ -24,7 +24,7 @@ describe('unittest.TestCase tests', () => {
     }));
 
   test('the fix passes the grader, the bug fails it (a session made from an already-loaded task)', async () => {
-    const s = await HarnessSession.create({ task: loadTask(LEDGER_TASK) });
+    const s = await HarnessSession.create({ env: HARNESS_ENV, task: loadTask(LEDGER_TASK) });
     try {
       expect((await s.grade()).passed).toBe(false);
       await expectCall(s, 'edit_file', { path: 'ledger.py', old_text: 'self.entries[1:]', new_text: 'self.entries' }, true);

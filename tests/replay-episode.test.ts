@@ -4,6 +4,8 @@ import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 import { TrajectoryRecord } from '../common/trajectory';
 import { EpisodeWorkflow } from '../workflows/episode';
+import { loadConfig } from '../common/config';
+import { harnessEnv } from '../harness/env';
 import { loadRecord, normalizeObservation, replayEpisode } from '../workers/replay-episode';
 import { FIXTURE_TASKS, fixCalls, inProcessWorkers, writeScript, type InProcessWorkers } from './helpers/episodes';
 import { quietRuntime, temporalClient } from './helpers/services';
@@ -40,7 +42,7 @@ describe('replay of a stored episode', () => {
   afterAll(async () => w.close());
 
   it('re-executes the tool calls and finds the same observations and grade', async () => {
-    const report = await replayEpisode(record, FIXTURE_TASKS);
+    const report = await replayEpisode(record, harnessEnv(loadConfig({ ...process.env, DEBUGRL_TASKS_DIR: FIXTURE_TASKS })));
     expect(report.compared).toBe(7);
     expect(report.diffs).toEqual([]);
     expect(report.grade).toEqual({ stored: true, replayed: true });
@@ -49,7 +51,7 @@ describe('replay of a stored episode', () => {
   it('reports an observation that differs', async () => {
     const tampered = structuredClone(record);
     tampered.turns[1].tool!.output = tampered.turns[1].tool!.output.replace('class', 'klass');
-    const report = await replayEpisode(tampered, FIXTURE_TASKS);
+    const report = await replayEpisode(tampered, harnessEnv(loadConfig({ ...process.env, DEBUGRL_TASKS_DIR: FIXTURE_TASKS })));
     expect(report.diffs).toHaveLength(1);
     expect(report.diffs[0]).toMatchObject({ turn: 2, tool: 'read_file' });
     expect(report.diffs[0].stored).toMatch(/klass/);

@@ -3,12 +3,14 @@
  * a few of every 30 tries; the window depends on the machine's load, so the test sweeps 0–10 ms. */
 import { execSync } from 'node:child_process';
 import * as path from 'node:path';
+import { loadConfig } from '../common/config';
+import { harnessEnv } from '../harness/env';
 import { killGroup, Sandbox } from '../harness/sandbox';
 
 it('leaves no process behind when a just-started process is killed and the sandbox destroyed', async () => {
   const marker = `sleep ${300 + Math.floor(Math.random() * 600)}`; // a distinctive command line to look for
   for (let i = 0; i < 44; i++) {
-    const sb = await Sandbox.create({ workspaceFrom: path.join(__dirname, 'fixtures/tasks/shared_default_tags/workspace') });
+    const sb = await Sandbox.create({ harnessEnv: harnessEnv(loadConfig()), workspaceFrom: path.join(__dirname, 'fixtures/tasks/shared_default_tags/workspace') });
     const child = sb.spawn(marker.split(' '), {});
     await new Promise((r) => setTimeout(r, i % 11)); // 0–10 ms: inside bwrap's start-up
     killGroup(child);

@@ -2,6 +2,7 @@
  * sandbox, real pdb) on train tasks, graded by the real grader. Set ORACLE_TASKS=all to drive every train task. */
 import * as path from 'node:path';
 import { loadConfig, REPO_ROOT } from '../common/config';
+import { harnessEnv } from '../harness/env';
 import { HarnessSession } from '../harness/session';
 import { buildPlan, diffHunks, hunkEdit, nextCall, oraclePolicy, taskFacts, variationFor, type Turn } from '../activities/policies/oracle';
 import { listTaskDirs, loadTask } from '../taskset/task-loader';
@@ -12,7 +13,7 @@ const trainDirs = listTaskDirs(config.DEBUGRL_TASKS_DIR).filter((d) => loadTask(
 async function drive(dir: string, seed: number): Promise<{ turns: Turn[]; passed: boolean }> {
   const task = loadTask(dir);
   const plan = buildPlan(await taskFacts(task, config), variationFor(task.spec.id, seed));
-  const session = await HarnessSession.create({ taskDir: dir });
+  const session = await HarnessSession.create({ env: harnessEnv(config), taskDir: dir });
   const turns: Turn[] = [];
   try {
     while (turns.length < 50) {

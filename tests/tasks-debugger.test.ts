@@ -15,6 +15,7 @@
  */
 import * as path from 'node:path';
 import { loadConfig } from '../common/config';
+import { harnessEnv } from '../harness/env';
 import { HarnessSession, type ToolResult } from '../harness/session';
 import { listTaskDirs, loadTask } from '../taskset/task-loader';
 
@@ -128,7 +129,7 @@ describe('every task reaches its failure under the debugger', () => {
   test.concurrent.each(cases)('%s', (id, dir) =>
     slot(async () => {
       const task = loadTask(dir);
-      const s = await HarnessSession.create({ taskDir: dir });
+      const s = await HarnessSession.create({ env: harnessEnv(loadConfig()), taskDir: dir });
       const hows: string[] = [];
       try {
         for (const nodeId of task.spec.failing_tests) {

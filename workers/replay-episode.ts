@@ -4,6 +4,7 @@
 import type { Pool } from 'pg';
 import { resolveTaskDir } from '../taskset/task-loader';
 import { TrajectoryRecord } from '../common/trajectory';
+import type { HarnessEnv } from '../harness/env';
 import { HarnessSession } from '../harness/session';
 
 export interface ObservationDiff {
@@ -49,8 +50,8 @@ export async function loadRecord(pool: Pool, episodeId: string): Promise<Traject
   return TrajectoryRecord.parse(r.rows[0].record);
 }
 
-export async function replayEpisode(record: TrajectoryRecord, tasksDir: string, onStep?: (d: { turn: number; tool: string; same: boolean }) => void): Promise<EpisodeReplayReport> {
-  const session = await HarnessSession.create({ taskDir: resolveTaskDir(record.taskId, tasksDir), toolset: record.toolset });
+export async function replayEpisode(record: TrajectoryRecord, env: HarnessEnv, onStep?: (d: { turn: number; tool: string; same: boolean }) => void): Promise<EpisodeReplayReport> {
+  const session = await HarnessSession.create({ env, taskDir: resolveTaskDir(record.taskId, env.tasksDir), toolset: record.toolset });
   const diffs: ObservationDiff[] = [];
   let compared = 0;
   try {

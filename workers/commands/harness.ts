@@ -4,6 +4,8 @@
  * {"grade": {…}}. Exit status 0 when the grade passed, 1 when it did not, 2 for bad usage or an unreadable script.
  */
 import type { Command } from 'commander';
+import { loadConfig } from '../../common/config';
+import { harnessEnv } from '../../harness/env';
 import { HarnessSession } from '../../harness/session';
 import { readScript, runScript, ScriptError } from '../../harness/script';
 import { action, choiceOption } from '../cli-kit';
@@ -17,7 +19,7 @@ async function run(o: { task: string; script: string; toolset?: 'full' | 'no-deb
     console.error(`debugrl harness: ${e.message}`);
     return 2;
   }
-  const session = await HarnessSession.create({ taskDir: o.task, toolset: o.toolset });
+  const session = await HarnessSession.create({ env: harnessEnv(loadConfig()), taskDir: o.task, toolset: o.toolset });
   // Killed from outside (Ctrl-C, a timeout's SIGTERM): stop the sandbox's processes and delete its folder, then exit
   // 128 + signal. The call in flight fails meanwhile; `stopping` keeps that failure from exiting first.
   let stopping: Promise<void> | null = null;

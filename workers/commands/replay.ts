@@ -11,6 +11,7 @@ import { Pool } from 'pg';
 import { loadConfig, type Config } from '../../common/config';
 import { pgConnectionString, temporalConnectionOptions } from '../../common/connections';
 import { action } from '../cli-kit';
+import { harnessEnv } from '../../harness/env';
 import { loadRecord, replayEpisode } from '../replay-episode';
 
 async function replayWorkflow(config: Config, workflowId: string, runId: string | undefined): Promise<number> {
@@ -35,7 +36,7 @@ async function replayStoredEpisode(config: Config, episodeId: string): Promise<n
   const pool = new Pool({ connectionString: pgConnectionString(config) });
   try {
     const record = await loadRecord(pool, episodeId);
-    const report = await replayEpisode(record, config.DEBUGRL_TASKS_DIR, (s) =>
+    const report = await replayEpisode(record, harnessEnv(config), (s) =>
       console.error(`  turn ${String(s.turn).padStart(3)} ${s.tool.padEnd(20)} ${s.same ? 'same' : 'DIFFERENT'}`),
     );
     console.log(JSON.stringify(report, null, 2));
