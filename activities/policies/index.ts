@@ -12,7 +12,7 @@ import { CALL_SUMMARY_CHARS, summarizeCall, type EpisodeLimits, type PolicyReply
 import { Failure, failure } from '../../common/failures';
 import { parsePolicySpec, type PolicySpec } from '../../common/policy-spec';
 import { versionOfAdapter } from '../../common/training';
-import type { AssistantEvent, ChatMessage, ToolEvent } from '../../common/trajectory';
+import type { AssistantEvent, ToolEvent } from '../../common/trajectory';
 import { isToolName, parseArgs, toolNames, toolSpecs } from '../../harness/tools';
 import { readScript } from '../../harness/script';
 import { withHeartbeat } from '../heartbeat';
@@ -20,25 +20,7 @@ import { appendEvent, buildConversation, loadEvents, startEventOf } from '../tra
 import { chatCompletion, ContextOverflowError, PolicyRequestError, type ParsedReply, type ToolSpec } from './chat-client';
 import { EpisodeEventCache } from './event-cache';
 import { oraclePolicy } from './oracle';
-
-export interface PolicyContext {
-  taskId: string;
-  messages: ChatMessage[];
-  tools: ToolSpec[];
-  turn: number;
-  seed: number;
-  maxTokens: number;
-}
-
-export interface Policy {
-  /** How prompt/completion tokens are counted for this policy. */
-  tokenCounting: AssistantEvent['tokenCounting'];
-  next(ctx: PolicyContext): Promise<ParsedReply>;
-}
-
-/** Characters per token for the approximation used where no tokenizer is known (the scripted policy). */
-const APPROX_CHARS_PER_TOKEN = 4;
-export const approxTokens = (text: string) => Math.ceil(text.length / APPROX_CHARS_PER_TOKEN);
+import { approxTokens, type Policy } from './policy';
 
 /** Parsed scripts by file, kept while the file's size and mtime stay the same: an episode reads its script once,
  * not once per turn. */

@@ -23,7 +23,7 @@ import type { Config } from '../../common/config';
 import type { ChatMessage } from '../../common/trajectory';
 import { loadTask, resolveTaskDir, type LoadedTask } from '../../taskset/task-loader';
 import type { ParsedReply } from './chat-client';
-import { approxTokens, type Policy, type PolicyContext } from './index';
+import { approxTokens, type Policy, type PolicyContext } from './policy';
 import { mulberry32 } from '../../common/rng';
 
 const run = promisify(execFile);
