@@ -130,6 +130,16 @@ def test_identical_prompts_arriving_together_prefill_once():
     assert prefilled <= prompt_tokens + 3 * 40  # one full prefill; the others only their last few tokens
 
 
+def test_the_engine_encodes_exactly_as_the_tokenizer_does():
+    engine = Engine(build_tiny_random())
+    assert engine._backend_encode is not None  # the fast path is the one under test
+    texts = [engine.tokenizer.decode(engine.render(request(messages=conversation(3, 2)))),
+             '{"name": "run_tests", "arguments": {"target": "tests/test_ü.py::test_x"}}\n</tool_call>', "  \t\n",
+             "日本語 and emoji 🐍", ""]
+    for text in texts:
+        assert engine.encode(text) == engine.tokenizer(text, add_special_tokens=False)["input_ids"]
+
+
 def finished(shape: KVShape, ids: list[int]) -> SequenceKV:
     """A finished sequence whose KV at each position holds that position's token id (so copies can be checked)."""
     kv = SequenceKV(shape.empty(len(ids) + 5))
