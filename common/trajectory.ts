@@ -37,6 +37,9 @@ export const AssistantEvent = z.object({
   promptTokenIds: z.array(z.number().int()).optional(),
   tokenIds: z.array(z.number().int()).optional(),
   logprobs: z.array(z.number()).optional(),
+  /** Per completion token, whether constrained decoding forced it (the embedded server says; vLLM does not). The
+   * learner leaves forced tokens out of its loss: they were never the policy's choice. */
+  forcedTokens: z.array(z.boolean()).optional(),
   latencyMs: z.number().min(0),
 });
 export type AssistantEvent = z.infer<typeof AssistantEvent>;

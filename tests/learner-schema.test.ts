@@ -70,7 +70,7 @@ it('the validator refuses what the learner refuses (so a pass below means someth
 });
 
 it('the learner config TypeScript writes validates against config.py', () => {
-  for (const spec of [LearnerSpec.parse({}), LearnerSpec.parse({ model: 'tiny-moe', loraRank: 4, lr: 1e-3, maxTokens: 1200, klCoef: 0, initialVersion: 3 })]) {
+  for (const spec of [LearnerSpec.parse({}), LearnerSpec.parse({ model: 'tiny-moe', loraRank: 4, lr: 1e-3, maxTokens: 1200, klCoef: 0, initialVersion: 3, dtype: 'bfloat16' })]) {
     for (const rl of [{}, { initAdapter: '/data/training/r/init', bcWeight: 0.5 }]) {
       const cfg = JSON.parse(JSON.stringify(learnerConfigFor(spec, '/data/training/r', '/data', 4, rl)));
       expect(validate(cfg, fixture.config, fixture.config)).toEqual([]);
@@ -139,7 +139,7 @@ it('every request TypeScript sends is one the learner accepts, with fields it ha
 it('the token steps TypeScript batches validate as the learner’s Step', () => {
   const turn = (p: number[], c: number[]) => ({
     message: { role: 'assistant' as const, content: null }, toolCall: null, invalidReason: null, promptTokens: p.length, completionTokens: c.length,
-    tokenCounting: 'server-usage' as const, policyVersion: 2, promptTokenIds: p, tokenIds: c, logprobs: c.map(() => -0.5), latencyMs: 1,
+    tokenCounting: 'server-usage' as const, policyVersion: 2, promptTokenIds: p, tokenIds: c, logprobs: c.map(() => -0.5), forcedTokens: c.map((_, i) => i === 0), latencyMs: 1,
   });
   const now = new Date().toISOString();
   const built = learnerSteps({

@@ -16,6 +16,8 @@ export interface LearnerStep {
   completion_ids: number[];
   completion_logprobs: number[];
   policy_version: number;
+  /** Per completion token, whether the server's grammar forced it; the learner leaves those out of the loss. */
+  completion_forced?: boolean[];
 }
 
 type Built = { ok: true; steps: LearnerStep[]; minVersion: number } | { ok: false; reason: RejectReason; detail: string };
@@ -34,7 +36,8 @@ export function learnerSteps(raw: unknown): Built {
     if (a.logprobs.length !== a.tokenIds.length) return { ok: false, reason: 'misaligned-logprobs', detail: `turn ${turn}: ${a.tokenIds.length} completion tokens but ${a.logprobs.length} logprobs` };
     const bad = a.logprobs.findIndex((x) => !Number.isFinite(x) || x > 0);
     if (bad >= 0) return { ok: false, reason: 'misaligned-logprobs', detail: `turn ${turn}: logprob ${a.logprobs[bad]} at token ${bad} is not a log probability` };
-    steps.push({ prompt_ids: a.promptTokenIds, completion_ids: a.tokenIds, completion_logprobs: a.logprobs, policy_version: a.policyVersion });
+    if (a.forcedTokens && a.forcedTokens.length !== a.tokenIds.length) return { ok: false, reason: 'misaligned-logprobs', detail: `turn ${turn}: ${a.tokenIds.length} completion tokens but ${a.forcedTokens.length} forced flags` };
+    steps.push({ prompt_ids: a.promptTokenIds, completion_ids: a.tokenIds, completion_logprobs: a.logprobs, policy_version: a.policyVersion, ...(a.forcedTokens ? { completion_forced: a.forcedTokens } : {}) });
   }
   return { ok: true, steps, minVersion: Math.min(...steps.map((s) => s.policy_version)) };
 }

@@ -36,6 +36,8 @@ const Reply = z.object({
         }),
         logprobs: z.object({ content: z.array(z.object({ logprob: z.number() })).nullable().optional() }).nullable().optional(),
         token_ids: z.array(z.number().int()).nullable().optional(),
+        /** Our embedded server's extension: per completion token, whether constrained decoding forced it. */
+        token_forced: z.array(z.boolean()).nullable().optional(),
       }),
     )
     .min(1),
@@ -68,6 +70,8 @@ export interface ParsedReply {
   cachedPromptTokens?: number;
   promptTokenIds?: number[];
   tokenIds?: number[];
+  /** Per completion token, whether the server's grammar forced it (not the policy's choice); absent when it does not say. */
+  forcedTokens?: boolean[];
   logprobs?: number[];
   policyVersion: number;
 }
@@ -169,6 +173,7 @@ export function parseReply(reply: z.infer<typeof Reply>, toolNames: Set<string>)
     ...(cached !== null ? { cachedPromptTokens: cached } : {}),
     promptTokenIds: reply.prompt_token_ids ?? undefined,
     tokenIds: choice.token_ids ?? undefined,
+    ...(choice.token_forced && choice.token_ids && choice.token_forced.length === choice.token_ids.length ? { forcedTokens: choice.token_forced } : {}),
     logprobs: logprobs?.length ? logprobs : undefined,
     policyVersion: servedPolicyVersion(reply) ?? 0,
   };

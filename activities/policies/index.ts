@@ -226,6 +226,7 @@ export function createPolicyActivities(deps: { pool: Pool; config: Config; event
       ...(reply.promptTokenIds ? { promptTokenIds: reply.promptTokenIds } : {}),
       ...(reply.tokenIds ? { tokenIds: reply.tokenIds } : {}),
       ...(reply.logprobs ? { logprobs: reply.logprobs } : {}),
+      ...(reply.forcedTokens ? { forcedTokens: reply.forcedTokens } : {}),
       latencyMs: Date.now() - started,
     };
     const { payload } = await appendEvent(deps.pool, input.episodeId, input.turn, 'assistant', event);

@@ -68,6 +68,7 @@ class RequestError(Exception):
 class Generation:
     token_ids: list[int] = field(default_factory=list)
     logprobs: list[float] = field(default_factory=list)
+    forced: list[bool] = field(default_factory=list)  # per token: the grammar allowed nothing else (scheduler._next_tokens)
     top: list[list[tuple[int, float]]] = field(default_factory=list)
     finish_reason: str = "length"
     prefill_tokens: int = 0  # prompt tokens actually run through the model
@@ -368,7 +369,8 @@ class Scheduler:
             self._finish(seq)
             return
         lp = token_logprobs(logits, seq.params.temperature)
-        run = self._next_tokens(lp, seq.params, seq.rng, c, left)[:left]
+        run, forced = self._next_tokens(lp, seq.params, seq.rng, c, left)
+        run = run[:left]
         if c is not None:
             t0 = time.perf_counter()
             for t in run:
@@ -377,6 +379,7 @@ class Scheduler:
         ends = (c is not None and c.done) or (c is None and run[-1] in self.vocab.eos_ids) \
             or len(gen.token_ids) + len(run) >= seq.max_tokens
         gen.token_ids.extend(run)
+        gen.forced.extend([forced] * len(run))
         self._record(seq, run[0], lp)
         seq.awaiting = run[1:]
         seq.feed = run[:-1] if ends else run
@@ -389,15 +392,19 @@ class Scheduler:
             if not seq.feed:
                 self._finish(seq)
 
-    def _next_tokens(self, lp, params, rng, constraint, left: int) -> list[int]:
+    def _next_tokens(self, lp, params, rng, constraint, left: int) -> tuple[list[int], bool]:
+        """The next token(s), and whether the grammar forced them: a forced run (prefix, suffix, EOS), the one token
+        the grammar allows, or the completion written for a model that put no mass on any valid token. A forced
+        token is not the policy's choice (its probability under the sampling distribution is 1); the learner leaves
+        it out of the loss (LossConfig.train_forced_tokens)."""
         if constraint is None:
-            return [choose_token(lp, params, rng)]
+            return [choose_token(lp, params, rng)], False
         t0 = time.perf_counter()
         forced = constraint.forced_run()
         allowed = None if forced else constraint.allowed_ids()
         self.stats.constraint_s += time.perf_counter() - t0
         if forced:
-            return forced
+            return forced, True
 
         def accepts(i: int) -> bool:
             t = time.perf_counter()
@@ -407,11 +414,11 @@ class Scheduler:
 
         tid = choose_token(lp, params, rng, allowed=allowed, accepts=accepts)
         if tid is not None:
-            return [tid]
+            return [tid], allowed is not None and len(allowed) == 1
         t0 = time.perf_counter()
         ids = constraint.finish_ids()
         self.stats.constraint_s += time.perf_counter() - t0
-        return ids
+        return ids, True
 
     def _finish(self, seq: Sequence) -> None:
         self.active.remove(seq)

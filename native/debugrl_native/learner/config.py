@@ -174,6 +174,12 @@ class LossConfig(_Strict):
     bc_coef: float = Field(0.1, ge=0.0)
     # Steps more than four policy versions old are refused: the seed's limit on async drift.
     max_policy_lag: int = Field(4, ge=0)
+    # Tokens that constrained decoding forced (the server reports them: the tool-call prefix and suffix, EOS) were never
+    # the policy's choice: under the sampling distribution their probability is 1 whatever the model says. Trained on,
+    # their raw logprobs only add advantage-weighted noise, which swamps the few real choices of a reply on a model
+    # that has not learned the format (measured in benchmarks/learning-test.md). False: they stay out of the loss
+    # (they are still scored by the canary and the mismatch metrics' lag-0 check on the TypeScript side).
+    train_forced_tokens: bool = False
     # TEST MUTATION ONLY: train on minus each advantage. The learning test (tests/learning.test.ts) sets it to show it
     # fails when the update's sign is wrong; a real run never does.
     debug_negate_advantages: bool = False

@@ -30,6 +30,9 @@ class StepTokens:
     prompt_ids: Sequence[int]
     completion_ids: Sequence[int]
     completion_logprobs: Sequence[float]
+    # Per completion token, whether it is trained on (False: the grammar forced it, see LossConfig.train_forced_tokens).
+    # None: every completion token is.
+    completion_trained: Sequence[bool] | None = None
 
 
 @dataclass
@@ -39,9 +42,9 @@ class Chain:
     rollout_logprobs: list[float] = field(default_factory=list)  # stored logprob at loss positions, 0.0 elsewhere
     steps: int = 0
 
-    def extend(self, ids: Sequence[int], in_loss: bool, logprobs: Sequence[float] | None = None) -> None:
+    def extend(self, ids: Sequence[int], in_loss: bool | Sequence[bool], logprobs: Sequence[float] | None = None) -> None:
         self.tokens.extend(ids)
-        self.loss_mask.extend([in_loss] * len(ids))
+        self.loss_mask.extend([in_loss] * len(ids) if isinstance(in_loss, bool) else list(in_loss))
         self.rollout_logprobs.extend(logprobs if logprobs is not None else [0.0] * len(ids))
 
 
@@ -51,7 +54,8 @@ def _extends(chain: Chain, prompt: Sequence[int]) -> bool:
 
 
 def build_chains(steps: Sequence[StepTokens]) -> list[Chain]:
-    """Group consecutive steps that extend the same token sequence; assistant-only loss mask."""
+    """Group consecutive steps that extend the same token sequence; assistant-only loss mask (minus the completion
+    tokens a step marks as not trained)."""
     chains: list[Chain] = []
     for i, step in enumerate(steps):
         if not step.prompt_ids:
@@ -66,7 +70,11 @@ def build_chains(steps: Sequence[StepTokens]) -> list[Chain]:
             chain = Chain()
             chains.append(chain)
             chain.extend(step.prompt_ids, in_loss=False)
-        chain.extend(step.completion_ids, in_loss=True, logprobs=step.completion_logprobs)
+        if step.completion_trained is not None and len(step.completion_trained) != len(step.completion_ids):
+            raise ValueError(f"step {i}: {len(step.completion_ids)} completion tokens but "
+                             f"{len(step.completion_trained)} trained flags")
+        trained = True if step.completion_trained is None else step.completion_trained
+        chain.extend(step.completion_ids, in_loss=trained, logprobs=step.completion_logprobs)
         chain.steps += 1
     return chains
 

@@ -161,10 +161,12 @@ def prepare_batch(batch: TrainBatch, cfg: LearnerConfig, current_version: int, v
                 dropped.append(DroppedTrajectory(trajectory_id=traj.trajectory_id, group_id=group.group_id,
                                                  reason="policy-lag", lag=lag))
                 continue
-            if lengths[t] == 0:
+            trained = [_trained_flags(s, lc.train_forced_tokens) for s in traj.steps]
+            n_trained = sum(len(s.completion_ids) if f is None else sum(f) for s, f in zip(traj.steps, trained))
+            if n_trained == 0:  # nothing the policy chose: an empty reply, or one the grammar wrote whole
                 continue
-            traj_chains = build_chains([StepTokens(s.prompt_ids, s.completion_ids, s.completion_logprobs)
-                                        for s in traj.steps])
+            traj_chains = build_chains([StepTokens(s.prompt_ids, s.completion_ids, s.completion_logprobs, f)
+                                        for s, f in zip(traj.steps, trained)])
             owner = len(advantages)
             if any(len(c.tokens) > max_tokens for c in traj_chains):  # the seed excluded what did not fit its
                 too_long += 1                                          # 16,384-token context
@@ -172,7 +174,11 @@ def prepare_batch(batch: TrainBatch, cfg: LearnerConfig, current_version: int, v
                                                  reason="too-long", lag=lag))
                 continue
             tags = trajectory_tags([s.policy_version for s in traj.steps], [len(s.completion_ids) for s in traj.steps],
-                                   current_version).split([sum(c.loss_mask) for c in traj_chains])
+                                   current_version)
+            if any(f is not None for f in trained):  # the buckets of the trained tokens only
+                tags = tags[torch.tensor([x for s, f in zip(traj.steps, trained)
+                                          for x in (f if f is not None else [True] * len(s.completion_ids))])]
+            tags = tags.split([sum(c.loss_mask) for c in traj_chains])
             whole = _Item([PackedSequence(c, owner, "rl") for c in traj_chains], list(tags))
             # a trajectory too long for one microbatch (only possible with several chains) goes in chain by chain
             items.extend([whole] if whole.tokens <= (microbatch_tokens or max_tokens)
@@ -180,7 +186,7 @@ def prepare_batch(batch: TrainBatch, cfg: LearnerConfig, current_version: int, v
             chains += len(traj_chains)
             advantages.append(float(adv[t] * lw[t]) * (-1.0 if lc.debug_negate_advantages else 1.0))
             response_group.append(g)
-            response_tokens.append(int(lengths[t]))
+            response_tokens.append(n_trained)
     examples = 0
     # A zero BC weight cannot move the policy: its examples are not forwarded, so the step equals the step without them.
     for ex in batch.sft_examples if lc.bc_coef > 0 else []:
@@ -206,6 +212,14 @@ def prepare_batch(batch: TrainBatch, cfg: LearnerConfig, current_version: int, v
         sft_examples=examples,
         chains=chains,
     )
+
+
+def _trained_flags(step, train_forced: bool) -> list[bool] | None:
+    """Which completion tokens of a step enter the loss: all (None) unless the server marked forced ones and the
+    config leaves those out (LossConfig.train_forced_tokens)."""
+    if train_forced or step.completion_forced is None:
+        return None
+    return [not f for f in step.completion_forced]
 
 
 def _check_vocab(ids: list[int], vocab_size: int) -> None:
