@@ -54,6 +54,9 @@ export const LearnerSpec = z
     loraRank: z.number().int().min(1).max(256).default(16),
     /** 0 is allowed: the control arm of a learning measurement (and a mutation the learning test must fail under). */
     lr: z.number().min(0).max(1).default(1e-5),
+    /** The learner's weights and compute: absent, config.py's float32 (CPU, and the canary's exact match with the
+     * embedded float32 server); `bfloat16` for a GPU learner beside a bf16 vLLM (docs/recipe-3xH200.md). */
+    dtype: z.enum(['float32', 'bfloat16']).optional(),
     /** Tokens per microbatch: the seed's 16,384 (what FSDP over two H200s made room for). */
     maxTokens: z.number().int().min(64).max(262_144).default(16_384),
     klCoef: z.number().min(0).default(0.01),

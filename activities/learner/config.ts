@@ -62,6 +62,7 @@ export function learnerConfig(spec: LearnerSpec, dataDir: string, job: LearnerJo
     },
     packing: { max_tokens: spec.maxTokens },
     optim: { lr: spec.lr },
+    ...(spec.dtype ? { dtype: spec.dtype } : {}),
     output_dir: job.outputDir,
     ...(job.tensorboardDir ? { tensorboard_dir: job.tensorboardDir } : {}),
     initial_version: spec.initialVersion,

@@ -34,6 +34,7 @@ interface TrainOptions {
   tools?: string;
   learnerModel?: string;
   model?: string;
+  learnerDtype?: string;
   lr?: string;
   loraRank?: number;
   learnerMaxTokens?: number;
@@ -63,6 +64,7 @@ export function trainingInputFrom(o: TrainOptions): Record<string, unknown> {
   const learner = {
     ...(o.learnerModel ? { model: o.learnerModel } : {}),
     ...(o.model ? { modelDir: path.resolve(o.model) } : {}),
+    ...(o.learnerDtype ? { dtype: o.learnerDtype } : {}),
     ...(o.lr ? { lr: Number(o.lr) } : {}),
     ...(o.loraRank ? { loraRank: o.loraRank } : {}),
     ...(o.learnerMaxTokens ? { maxTokens: o.learnerMaxTokens } : {}),
@@ -318,6 +320,7 @@ export function register(program: Command): void {
     .option('--tools <set>', 'full or no-debugger', choiceOption('--tools', ['full', 'no-debugger'] as const))
     .option('--learner-model <m>', 'smollm2 or tiny-moe', choiceOption('--learner-model', ['smollm2', 'tiny-moe'] as const))
     .option('--model <dir>', 'train this local checkpoint directory (config.json, safetensors, tokenizer; Llama, Qwen2, Qwen3, Qwen3-MoE) instead of the embedded SmolLM2; the server must serve the same model')
+    .option('--learner-dtype <t>', 'float32 (default) or bfloat16 (a GPU learner beside a bf16 vLLM)', choiceOption('--learner-dtype', ['float32', 'bfloat16'] as const))
     .option('--lr <x>', 'learning rate')
     .option('--lora-rank <n>', 'LoRA rank', intOption('--lora-rank', 1, 256))
     .option('--learner-max-tokens <n>', 'tokens per learner microbatch (the seed: 16,384)', intOption('--learner-max-tokens', 64, 262_144))
