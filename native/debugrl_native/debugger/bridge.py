@@ -40,19 +40,18 @@ import traceback
 import types
 
 from .formatting import (
-    WORKSPACE,
     describe_ended,
     describe_stop,
     frame_label,
     list_text,
     project_stack,
     python_files,
-    rel,
     shown,
     source_window,
     thread_stacks,
 )
 from .lines import nearest
+from .paths import WORKSPACE, rel
 from .prewarm import Warmed, prewarm
 from .reprs import DEFAULT, ReprLimits, brepr, format_locals, safe_str
 from .tracer import BridgeDebugger, CommandError, Ended

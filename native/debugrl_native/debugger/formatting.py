@@ -1,5 +1,6 @@
-"""The texts the model reads about the program: workspace-relative paths, source windows, stops, the end of a run,
-thread stacks and the breakpoint list. Pure functions of the debugger's state (tracer.py), no protocol."""
+"""The texts the model reads about the program: source windows, stops, the end of a run, thread stacks and the
+breakpoint list (workspace-relative paths come from paths.py). Pure functions of the debugger's state (tracer.py), no
+protocol."""
 from __future__ import annotations
 
 import linecache
@@ -9,28 +10,14 @@ import threading
 import types
 from typing import TYPE_CHECKING, cast
 
+from .paths import WORKSPACE, rel
 from .reprs import brepr, safe_str
 
 if TYPE_CHECKING:
     from .tracer import BridgeDebugger, Ended, Stop
 
-WORKSPACE = os.path.realpath(os.environ.get("DEBUGRL_WORKSPACE", "/workspace"))
 STACK_FRAMES = 8  # project frames shown per stack: enough for test -> helper -> bug, short enough to read
 CONTEXT_LINES = 2  # source lines each side of the current line in a stop
-
-
-_rel_cache: dict[str, str] = {}
-
-
-def rel(path: str) -> str:
-    # Cached per path, like BridgeDebugger.is_project: a stop labels up to ten frames, and realpath's lstat of every
-    # path component was about a third of a step_over's time in the bridge.
-    shown = _rel_cache.get(path)
-    if shown is None:
-        real = os.path.realpath(path)
-        shown = os.path.relpath(real, WORKSPACE) if real.startswith(WORKSPACE + os.sep) else path
-        _rel_cache[path] = shown
-    return shown
 
 
 def shown(text: str, limit: int = 200) -> str:

@@ -11,8 +11,8 @@ import threading
 import types
 from dataclasses import dataclass, field
 
-from .formatting import WORKSPACE, rel
 from .lines import LineTable, line_table
+from .paths import WORKSPACE, rel
 from .reprs import safe_str
 
 MAX_SOURCE_BYTES = 4 * 1024 * 1024  # largest file a breakpoint may go in
