@@ -6,13 +6,13 @@ import torch
 from debugrl_native.learner.config import TinyQwen3MoeSource
 from debugrl_native.learner.experts import (
     MoeExperts,
+    PackedExpertLora,
     expert_token_counts,
     grouped_experts_forward,
     looped_experts_forward,
     native_grouped_mm_available,
     sort_by_expert,
 )
-from debugrl_native.learner.lora import PackedExpertLora
 from debugrl_native.learner.models import build_qwen3_moe
 
 

@@ -20,14 +20,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 import torch
 import torch.nn.functional as F
 from torch import nn
 
-if TYPE_CHECKING:  # lora.py imports this module; only the type is needed here.
-    from .lora import PackedExpertLora
+from .lora_init import init_lora_a
 
 ExpertsImpl = Literal["grouped", "loop"]
 
@@ -171,6 +170,25 @@ def looped_experts_forward(
         y = y * top_k_weights[token_idx, k_pos, None].to(y.dtype)
         out.index_add_(0, token_idx, y.to(hidden.dtype))
     return out
+
+
+class PackedExpertLora(nn.Module):
+    """LoRA for all experts of one layer: one [E, r, in] A and one [E, out, r] B per projection. Here, not in lora.py,
+    because the experts' forward reads it; lora.py puts one on every MoeExperts (`apply_lora`)."""
+
+    def __init__(self, experts: MoeExperts, rank: int, alpha: float) -> None:
+        super().__init__()
+        e, h, i = experts.num_experts, experts.hidden_dim, experts.intermediate_dim
+        dev, dt = experts.gate_up_proj.device, experts.gate_up_proj.dtype
+        shapes = {"gate": (h, i), "up": (h, i), "down": (i, h)}  # projection -> (in, out)
+        for proj, (fan_in, fan_out) in shapes.items():
+            a = nn.Parameter(torch.empty(e, rank, fan_in, device=dev, dtype=dt))
+            for k in range(e):
+                init_lora_a(a.data[k])
+            setattr(self, f"{proj}_A", a)
+            setattr(self, f"{proj}_B", nn.Parameter(torch.zeros(e, fan_out, rank, device=dev, dtype=dt)))
+        self.scaling = alpha / rank
+        self.enabled = True
 
 
 class MoeExperts(nn.Module):

@@ -4,7 +4,8 @@ Where they go:
 - every attention projection (q/k/v/o) as `LoraLinear`, which keeps the base `weight`/`bias` Parameters under their
   original names (so the base state dict and FSDP see the same names) and adds `lora_A` [r, in] / `lora_B` [out, r];
 - every expert's gate/up/down projection, packed across experts into ONE tensor per layer x projection x A/B
-  (`PackedExpertLora.gate_A` [E, r, H], `gate_B` [E, I, r], ... ) because the grouped kernels index experts along dim 0.
+  (`experts.PackedExpertLora.gate_A` [E, r, H], `gate_B` [E, I, r], ... ) because the grouped kernels index experts
+  along dim 0.
 
 PEFT format, both ways. vLLM's `POST /v1/load_lora_adapter` reads a PEFT directory: `adapter_config.json` and
 `adapter_model.safetensors` with keys `base_model.model.<module>.lora_A.weight` / `.lora_B.weight`. Hub Qwen3-MoE
@@ -20,7 +21,6 @@ swapped in for the reference forward (`read_reference_weights`, `adapter_weights
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -31,17 +31,13 @@ from safetensors.torch import load_file, save_file
 from torch import nn
 
 from .config import LoraConfig
-from .experts import ExpertsImpl, MoeExperts, install_experts
+from .experts import ExpertsImpl, MoeExperts, PackedExpertLora, install_experts
+from .lora_init import init_lora_a
 
 PEFT_PREFIX = "base_model.model."
 EXPERT_PROJECTIONS = ("gate", "up", "down")
 ADAPTER_WEIGHTS = "adapter_model.safetensors"
 ADAPTER_CONFIG = "adapter_config.json"
-
-
-def _init_a(a: torch.Tensor) -> None:
-    # PEFT's default: Kaiming-uniform A, zero B, so the adapted model starts exactly at the base.
-    nn.init.kaiming_uniform_(a, a=math.sqrt(5))
 
 
 class LoraLinear(nn.Module):
@@ -58,7 +54,7 @@ class LoraLinear(nn.Module):
         dev, dt = base.weight.device, base.weight.dtype
         self.lora_A = nn.Parameter(torch.empty(rank, self.in_features, device=dev, dtype=dt))
         self.lora_B = nn.Parameter(torch.zeros(self.out_features, rank, device=dev, dtype=dt))
-        _init_a(self.lora_A)
+        init_lora_a(self.lora_A)
         self.scaling = alpha / rank
         self.enabled = True
 
@@ -67,24 +63,6 @@ class LoraLinear(nn.Module):
         if self.enabled:
             y = y + self.scaling * F.linear(F.linear(x, self.lora_A), self.lora_B)
         return y
-
-
-class PackedExpertLora(nn.Module):
-    """LoRA for all experts of one layer: one [E, r, in] A and one [E, out, r] B per projection."""
-
-    def __init__(self, experts: MoeExperts, rank: int, alpha: float) -> None:
-        super().__init__()
-        e, h, i = experts.num_experts, experts.hidden_dim, experts.intermediate_dim
-        dev, dt = experts.gate_up_proj.device, experts.gate_up_proj.dtype
-        shapes = {"gate": (h, i), "up": (h, i), "down": (i, h)}  # projection -> (in, out)
-        for proj, (fan_in, fan_out) in shapes.items():
-            a = nn.Parameter(torch.empty(e, rank, fan_in, device=dev, dtype=dt))
-            for k in range(e):
-                _init_a(a.data[k])
-            setattr(self, f"{proj}_A", a)
-            setattr(self, f"{proj}_B", nn.Parameter(torch.zeros(e, fan_out, rank, device=dev, dtype=dt)))
-        self.scaling = alpha / rank
-        self.enabled = True
 
 
 def apply_lora(model: nn.Module, cfg: LoraConfig, experts_impl: ExpertsImpl = "grouped") -> list[str]:
