@@ -127,7 +127,11 @@ def load_smollm2(root: Path | None = None) -> LoadedModel:
     return LoadedModel(SMOLLM2_ID, model, tok, int(model.config.max_position_embeddings))
 
 
-def build_tiny_random(root: Path | None = None, seed: int = 0, context: int = TINY_CONTEXT) -> LoadedModel:
+def build_tiny_random(root: Path | None = None, seed: int = 0, context: int = TINY_CONTEXT,
+                      init_std: float = 0.02) -> LoadedModel:
+    """`init_std` is the weights' normal std (transformers' `initializer_range`). At the default 0.02 the tied
+    embeddings are so small that no hidden state can move a logit by more than about 1.3 (|e| * |h| with a
+    64-wide RMS-normed h), so RL barely moves the policy (benchmarks/learning-test.md); the learning test uses 0.1."""
     from transformers import LlamaConfig, LlamaForCausalLM
 
     tok = load_tokenizer(root)
@@ -142,6 +146,7 @@ def build_tiny_random(root: Path | None = None, seed: int = 0, context: int = TI
         tie_word_embeddings=True,
         bos_token_id=tok.bos_token_id,
         eos_token_id=tok.eos_token_id,
+        initializer_range=init_std,
     )
     torch.manual_seed(seed)  # the same "random" model every start, so tests and logs are comparable
     model = LlamaForCausalLM(config).to(torch.float32)
@@ -149,11 +154,12 @@ def build_tiny_random(root: Path | None = None, seed: int = 0, context: int = TI
     return LoadedModel(TINY_RANDOM_ID, model, tok, context)
 
 
-def write_tiny_random(target: Path, context: int, seed: int = 0, root: Path | None = None) -> Path:
+def write_tiny_random(target: Path, context: int, seed: int = 0, root: Path | None = None,
+                      init_std: float = 0.02) -> Path:
     """Save the tiny random model (with `context` positions) and the SmolLM2 tokenizer as a checkpoint folder that both
     `load_directory` and the learner's `hf_directory` source read. Atomic; an existing folder is left as it is."""
     if not (target / "config.json").is_file():
-        loaded = build_tiny_random(root, seed, context)
+        loaded = build_tiny_random(root, seed, context, init_std)
 
         def save(folder: Path) -> None:
             loaded.model.save_pretrained(str(folder))

@@ -1,21 +1,24 @@
-/** NOT YET PASSING (named .wip so neither jest nor tsc picks it up; see benchmarks/learning-test.md for its runs).
- *
+/**
  * The learning test (issue 23): the REAL loop learns, and would not with a wrong update.
  *
  * A TrainingRunWorkflow on real Temporal, Kafka, PostgreSQL and bubblewrap sandboxes, with its own embedded server
- * and the real learner service, both loading ONE tiny random-weight Llama checkpoint (2 layers, hidden 64, the real
- * SmolLM2 tokenizer, written once under <data>/models/tiny-random-8k): the server with `--model DIR`, the learner as
- * `hf_directory` (LearnerSpec.modelDir). A random model decodes milliseconds per token on this CPU, so a few GRPO
- * steps of groups of 8 fit in minutes.
+ * and the real learner service, both loading ONE tiny random-weight Llama checkpoint (2 layers, hidden 64, weights of
+ * std 0.1, the real SmolLM2 tokenizer, written once under <data>/models/tiny-random-8k-std0.1): the server with
+ * `--model DIR`, the learner as `hf_directory` (LearnerSpec.modelDir). A random model decodes in milliseconds per
+ * token here, so twelve GRPO steps of groups of 8 fit in about three minutes.
  *
- * What it can learn (measured in benchmarks/learning-test.md): with the no-debugger tool set and a 2-turn cap, a
- * random policy never fixes a task, but it sometimes calls `done`. An episode that ends itself pays no turn-cap
- * penalty and less turn cost (common/reward.ts): -1.20 when it stops at turn 1, against -1.78 at the cap. That
- * difference is the only one the policy controls in two turns, it shows up in most groups of 8, and GRPO must
- * move the tool-name logits toward `done` to raise the mean reward.
+ * What it can learn (benchmarks/learning-test.md): with the no-debugger tools and a 1-turn cap, no policy fixes the
+ * task, so the one choice the policy controls is the tool it calls. An episode that calls `done` ends itself and
+ * pays no turn-cap penalty (common/reward.ts): -1.20 against -1.78 for any other call. The random model starts by
+ * calling `done` in about 1 episode of 5; GRPO must move the tool-name logits toward it to raise the mean reward.
+ * Two things made this learnable, both measured in the benchmark note: weights of std 0.1 (at transformers' 0.02
+ * the tied embeddings bound every logit to about +-1.3, and ten steps moved P(done) by 0.06), and leaving the
+ * tokens the grammar forced out of the loss (LossConfig.train_forced_tokens; they are ~47 % of a reply's tokens).
  *
- * The assertion: the mean reward of the episodes sampled by the last two policy versions exceeds that of versions 0
- * and 1 by MARGIN. Two mutations must make it fail (run them by hand; the numbers are in the benchmark note):
+ * The assertion: the mean reward of the episodes sampled by the later half of the policy versions (>= STEPS / 2)
+ * exceeds that of the episodes sampled by the first two versions by MARGIN. Rollouts run ahead of training, so an
+ * episode is bucketed by the version that sampled it, not by step. Two mutations must make it fail (run them by
+ * hand; the numbers are in the benchmark note):
  *   DEBUGRL_LEARNING_MUTATION=negate-advantages  the learner trains on minus each advantage (a test-only config hook)
  *   DEBUGRL_LEARNING_MUTATION=lr-0               the learning rate is 0
  */
@@ -38,27 +41,29 @@ if (!MUTATIONS.includes(mutation)) throw new Error(`DEBUGRL_LEARNING_MUTATION=${
 
 const PORT = Number(process.env.DEBUGRL_LEARNING_PORT ?? 18765);
 const config = loadConfig({ ...process.env, DEBUGRL_EMBEDDED_PORT: String(PORT), DEBUGRL_PUBLISH_URL: `http://127.0.0.1:${PORT}/v1` });
-const MODEL_DIR = path.resolve(config.DEBUGRL_DATA_DIR, 'models', 'tiny-random-8k');
+const MODEL_DIR = path.resolve(config.DEBUGRL_DATA_DIR, 'models', 'tiny-random-8k-std0.1');
+const INIT_STD = 0.1;
 const CONTEXT = 8192;
 
-/** The two train tasks with the smallest workspaces (never validation or test): no random policy fixes a task in two
- * turns, so the task only sets the prompt, and a small one keeps prompts short. */
-const TASKS = ['trading_dashboard_tickers', 'report_job_scheduler'];
-const STEPS = Number(process.env.DEBUGRL_LEARNING_STEPS ?? 5);
+/** The train task with the smallest workspace (never validation or test): no random policy fixes it in one turn, so
+ * the task only sets the prompt, and a small one keeps prompts short. One prompt: the policy learns one choice. */
+const TASKS = (process.env.DEBUGRL_LEARNING_TASKS ?? 'trading_dashboard_tickers').split(',');
+const STEPS = Number(process.env.DEBUGRL_LEARNING_STEPS ?? 12);
 /** 44 tokens: every no-debugger tool fits (`done` with `{}` takes 24 with the forced prefix and suffix, `edit_file`
- * with its three arguments at least 41), and the arguments close soon after, so a reply is mostly forced tokens and
- * the tool name is the policy's real choice. At 28 only `done`, `run_tests` and `bash` fit, and the random model
- * already chose `done` at turn 1 in 7 of 8 episodes: no room to learn (benchmarks/learning-test.md). */
+ * with its three arguments at least 41). At 28 only `done`, `run_tests` and `bash` fit, and the 0.02-std random model
+ * chose `done` in 7 of 8 episodes: no room to learn (benchmarks/learning-test.md). */
 const REPLY_TOKENS = 44;
-/** 2 turns: `done` at turn 1 scores -1.20, at turn 2 -1.28, the turn cap -1.78. */
-const TURNS = 2;
-const GROUP = 8;
-const LR = Number(process.env.DEBUGRL_LEARNING_LR ?? 0.2); // 3e-2 did not flip one seeded sample in a step (benchmarks/learning-test.md)
+/** 1 turn: `done` scores -1.20, any other call meets the turn cap, -1.78. */
+const TURNS = Number(process.env.DEBUGRL_LEARNING_TURNS ?? 1);
+const GROUP = Number(process.env.DEBUGRL_LEARNING_GROUP ?? 8);
+/** Adam's first steps move every LoRA weight by about lr whatever the gradient: at 0.03 the tool distribution jumped
+ * around step to step, at 0.01 it rose smoothly (benchmarks/learning-test.md). */
+const LR = Number(process.env.DEBUGRL_LEARNING_LR ?? 0.01);
 /** 10 minutes, the issue's budget on this 2-core machine; a measurement on a loaded machine may raise it. */
 const TIMEOUT_MS = 1000 * Number(process.env.DEBUGRL_LEARNING_TIMEOUT_S ?? 600);
-/** The rise the test demands, in reward units: chosen from the measured spread of the lr = 0 arm and of the first
- * versions across seeds (benchmarks/learning-test.md). */
-const MARGIN = Number(process.env.DEBUGRL_LEARNING_MARGIN ?? 0.15);
+/** The rise the test demands, in reward units: between the lr = 0 and negated arms (rises of about 0.05) and the
+ * unmutated one (about 0.18), measured in benchmarks/learning-test.md. */
+const MARGIN = Number(process.env.DEBUGRL_LEARNING_MARGIN ?? 0.12);
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
@@ -83,7 +88,7 @@ describe(`learning: GRPO through the real loop raises the reward (mutation: ${mu
   beforeAll(async () => {
     quietRuntime();
     // One checkpoint for both sides; written once (atomically), then reused.
-    execFileSync(config.DEBUGRL_PYTHON, ['-c', `from pathlib import Path\nfrom debugrl_native.inference.models import write_tiny_random\nwrite_tiny_random(Path(${JSON.stringify(MODEL_DIR)}), ${CONTEXT})`], {
+    execFileSync(config.DEBUGRL_PYTHON, ['-c', `from pathlib import Path\nfrom debugrl_native.inference.models import write_tiny_random\nwrite_tiny_random(Path(${JSON.stringify(MODEL_DIR)}), ${CONTEXT}, init_std=${INIT_STD})`], {
       env: { ...process.env, DEBUGRL_DATA_DIR: config.DEBUGRL_DATA_DIR },
       stdio: 'inherit',
     });
@@ -116,7 +121,7 @@ describe(`learning: GRPO through the real loop raises the reward (mutation: ${mu
     }
   }, 120_000);
 
-  it(`the mean reward of the last two policy versions beats versions 0 and 1 by at least ${MARGIN}`, async () => {
+  it(`the mean reward of the later policy versions beats versions 0 and 1 by at least ${MARGIN}`, async () => {
     const { client, connection } = await temporalClient();
     const runId = `learning-${mutation}-${Date.now()}`;
     const learner: LearnerSpec = {
@@ -170,11 +175,13 @@ describe(`learning: GRPO through the real loop raises the reward (mutation: ${mu
         return `v${v}: n=${eps.length} mean reward ${mean(eps.map((e) => e.reward)).toFixed(3)} · ended itself ${eps.filter(endedItself).length}/${eps.length}`;
       });
       const first = versions.slice(0, 2).flatMap((v) => byVersion.get(v)!.map((e) => e.reward));
-      const last = versions.slice(-2).flatMap((v) => byVersion.get(v)!.map((e) => e.reward));
+      const last = versions.filter((v) => v >= STEPS / 2).flatMap((v) => byVersion.get(v)!.map((e) => e.reward));
       const rise = mean(last) - mean(first);
-      console.log(`learning (${mutation}, lr ${learner.lr}, ${STEPS} steps, groups of ${GROUP}): rise ${rise.toFixed(3)} (first two versions ${mean(first).toFixed(3)}, last two ${mean(last).toFixed(3)})\n${table.join('\n')}`);
+      console.log(`learning (${mutation}, lr ${learner.lr}, ${STEPS} steps, groups of ${GROUP}): rise ${rise.toFixed(3)} (versions 0-1: ${mean(first).toFixed(3)} over ${first.length}; versions >= ${STEPS / 2}: ${mean(last).toFixed(3)} over ${last.length})\n${table.join('\n')}`);
       expect(versions[0]).toBe(0);
-      expect(versions.at(-1)).toBeGreaterThanOrEqual(STEPS - 1);
+      // Rollouts run ahead of training (a group sealed while a step trains is sampled by the older version), so the
+      // last versions are not all sampled; the run must still have sampled well past its start.
+      expect(versions.at(-1)).toBeGreaterThanOrEqual(STEPS / 2);
       expect(rise).toBeGreaterThan(MARGIN);
     } finally {
       // A failed or timed-out test must not leave the run waiting for workers that are gone.
