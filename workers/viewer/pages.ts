@@ -216,6 +216,14 @@ export function comparePage(
   );
 }
 
+/** Three or more evaluations side by side (workers/viewer/compare.ts comparisonTable), the first the reference. */
+export function comparisonTablePage(t: { ids: string[]; rows: { metric: string; cells: string[] }[] }): string {
+  return layout(
+    `Compare ${t.ids.join(' · ')}`,
+    `<p>One column per evaluation; intervals are paired bootstrap 95% intervals of pass@1 against <b>${esc(t.ids[0] ?? '')}</b>, over the tasks both evaluated. An interval that contains 0 means the runs cannot be told apart.</p>${table(['metric', ...t.ids], t.rows.map((r) => [esc(r.metric), ...r.cells.map(esc)]))}`,
+  );
+}
+
 export function compareFormPage(evaluations: EvaluationRow[]): string {
   const options = evaluations.map((e) => `<option value="${esc(e.evaluationId)}">${esc(e.evaluationId)}</option>`).join('');
   return layout(

@@ -5,7 +5,8 @@
  *   /evaluations/:id/report            the evaluation's HTML report
  *   /episodes/:id                      turn by turn; a live episode refreshes itself
  *   /tasks/:id                         the task, its calibration, every stored episode on it
- *   /compare?a=&b=                     per-task deltas and paired bootstrap intervals; /compare/task for side by side
+ *   /compare?a=&b=                     per-task deltas and paired bootstrap intervals; /compare/task for side by side;
+ *                                      &c= (and d…j): the side-by-side table of three or more (base, SFT, RL)
  *   /training, /training/:run          training runs: per-step curves and groups
  *   /api/episodes/:id                  the episode view as JSON (for live pages and scripts)
  *
@@ -17,7 +18,7 @@ import type { Pool } from 'pg';
 import { bootstrapPassAtK } from '../../common/bootstrap';
 import { loadCalibration } from '../../taskset/calibration';
 import { loadTask, resolveTaskDir } from '../../taskset/task-loader';
-import { compareEvaluations } from './compare';
+import { compareEvaluations, compareMany } from './compare';
 import * as pages from './pages';
 import * as store from './store';
 
@@ -82,6 +83,8 @@ export function createViewer(opts: ViewerOptions): Hono {
     const a = c.req.query('a');
     const b = c.req.query('b');
     if (!a || !b) return c.html(pages.compareFormPage(await store.listEvaluations(pool)));
+    const more = ['c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'].map((k) => c.req.query(k)).filter((id): id is string => !!id);
+    if (more.length) return c.html(pages.comparisonTablePage(await compareMany(pool, [a, b, ...more])));
     const cmp = await compareEvaluations(pool, a, b);
     return c.html(pages.comparePage(cmp.a.evaluationId, cmp.b.evaluationId, cmp.rows, cmp.diff));
   });
