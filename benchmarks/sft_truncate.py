@@ -5,8 +5,10 @@ took 16 GB of memory, so the side-by-side run trains on a prefix of each traject
 - each example is cut after its last assistant turn that ends within --max-tokens; the cut is at the turn's end-of-turn
   token, so every trained token keeps its full left context and the model still learns where a call stops;
 - only --train-tasks train examples (in corpus order, one trajectory per task) and --heldout examples are kept.
-The input folder is not touched; the output gets train/heldout.tokens.jsonl and a derivation.json that says how it was
-made. The chat JSONL is not copied (SftWorkflow reads only the tokens files).
+The input folder is not touched; the output gets train/heldout.tokens.jsonl, a derivation.json that says how it was
+made, and the source's manifest.json with that derivation added under "derivation" (the token ids are the source's,
+cut, so its schema and tokenizer still hold, and `debugrl train --bc-corpus` accepts the folder; its counts are the
+source's). The chat JSONL is not copied (SftWorkflow reads only the tokens files).
 
     .venv/bin/python benchmarks/sft_truncate.py --corpus <dir> --out <dir> --max-tokens 4352 --train-tasks 16 --heldout 4
 """
@@ -80,6 +82,8 @@ def main() -> None:
         "assistant_turns": {part: [sum(1 for i in range(len(r["assistant_mask"])) if r["assistant_mask"][i] and (i + 1 == len(r["assistant_mask"]) or not r["assistant_mask"][i + 1])) for r in rows] for part, rows in kept.items()},
     }
     (a.out / "derivation.json").write_text(json.dumps(derivation, indent=2) + "\n")
+    manifest = json.loads((a.corpus / "manifest.json").read_text())
+    (a.out / "manifest.json").write_text(json.dumps({**manifest, "derivation": derivation}, indent=2) + "\n")
     print(json.dumps({k: v for k, v in derivation.items() if k != "assistant_turns"}))
     print("assistant turns kept per example:", derivation["assistant_turns"])
 
