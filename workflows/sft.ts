@@ -8,23 +8,14 @@
 import { defineQuery, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
 import { z } from 'zod';
 import { parseInput } from '../common/boundary';
+import { SftSettings, sftSettingsOf } from '../common/sft-settings';
 import type { createSftTrainActivities, SftEpochResult } from '../activities/learner';
 
 export const SftInput = z
   .object({
     corpusDir: z.string().min(1),
     epochs: z.number().int().min(1).max(100).default(3),
-    /** Peak learning rate of the warm-up + cosine schedule, warm-up steps, examples per step, LoRA rank. Absent: the
-     * learner's defaults (protocol.py SftEpochRequest, config.py LoraConfig), the only place they are written. */
-    lr: z.number().positive().max(1).optional(),
-    warmupSteps: z.number().int().min(0).optional(),
-    batchExamples: z.number().int().min(1).optional(),
-    loraRank: z.number().int().min(1).max(256).optional(),
-    /** A transformers checkpoint directory to fine-tune (absolute path; its architecture read from its config.json);
-     * absent: the embedded server's SmolLM2. */
-    modelDir: z.string().regex(/^\//, 'must be an absolute path').optional(),
-    /** Start from this adapter's weights (a name under <data>/adapters, or a folder); null: the base model. */
-    initAdapter: z.string().min(1).nullable().default(null),
+    ...SftSettings,
     /** The GPU activity worker's queue (workers/learner-worker.ts). */
     learnerTaskQueue: z.string().min(1).default('gpu'),
     publish: z.boolean().default(true),
@@ -54,18 +45,7 @@ export async function SftWorkflow(raw: unknown): Promise<SftResult> {
   setHandler(sftProgressQuery, () => ({ epochsPlanned: cfg.epochs, epochsDone: epochs.length, epochs }));
   for (let epoch = 1; epoch <= cfg.epochs; epoch++) {
     epochs.push(
-      await gpu.sftEpoch({
-        runId,
-        corpusDir: cfg.corpusDir,
-        epoch,
-        epochs: cfg.epochs,
-        ...(cfg.lr !== undefined ? { lr: cfg.lr } : {}),
-        ...(cfg.warmupSteps !== undefined ? { warmupSteps: cfg.warmupSteps } : {}),
-        ...(cfg.batchExamples !== undefined ? { batchExamples: cfg.batchExamples } : {}),
-        ...(cfg.loraRank !== undefined ? { loraRank: cfg.loraRank } : {}),
-        ...(cfg.modelDir ? { modelDir: cfg.modelDir } : {}),
-        ...(cfg.initAdapter ? { initAdapter: cfg.initAdapter } : {}),
-      }),
+      await gpu.sftEpoch({ runId, corpusDir: cfg.corpusDir, epoch, epochs: cfg.epochs, ...sftSettingsOf(cfg) }),
     );
   }
   // the epoch with the lowest held-out loss (the last one when nothing was held out)

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { parseInput } from '../../common/boundary';
 import type { Config } from '../../common/config';
 import { Failure, failure } from '../../common/failures';
+import { SftSettings } from '../../common/sft-settings';
 import { LearnerSpec } from '../../common/training';
 import { withHeartbeat } from '../heartbeat';
 import { learnerConfig } from './config';
@@ -25,17 +26,7 @@ export const SftEpochInput = z
     corpusDir: z.string().min(1),
     epoch: z.number().int().min(1),
     epochs: z.number().int().min(1),
-    /** Absent: the learner's defaults (protocol.py SftEpochRequest: peak lr, warm-up steps, examples per step). */
-    lr: z.number().positive().max(1).optional(),
-    warmupSteps: z.number().int().min(0).optional(),
-    batchExamples: z.number().int().min(1).optional(),
-    /** Absent: LearnerSpec's (config.py's) rank. */
-    loraRank: z.number().int().min(1).max(256).optional(),
-    /** A transformers checkpoint directory to fine-tune (absolute path); absent: the embedded server's SmolLM2. */
-    modelDir: z.string().regex(/^\//, 'must be an absolute path').optional(),
-    /** Epoch 1 starts from this adapter's weights (a name under <data>/adapters, or a folder) with a fresh optimizer;
-     * null: from the base model. */
-    initAdapter: z.string().min(1).nullable().default(null),
+    ...SftSettings,
   })
   .strict();
 export type SftEpochInput = z.input<typeof SftEpochInput>;
