@@ -24,7 +24,6 @@ const UNIT = [
   'report',
   'reward',
   'run-health',
-  'sft-filters',
   'star-keep',
   'supervise',
   'targeted-starts',

@@ -8,14 +8,11 @@
  * coordinator is the real one (tests/helpers/training-fake-workflows.ts re-exports it); its children are fakes under
  * the real type names. The real-service suites (training-e2e, training-run, training-step) cover the activities.
  */
-import * as path from 'node:path';
 import { WorkflowFailedError } from '@temporalio/client';
-import { TestWorkflowEnvironment } from '@temporalio/testing';
-import { bundleWorkflowCode, DefaultLogger, Runtime, Worker } from '@temporalio/worker';
 import { policySpecFor, type GroupEpisode, type StepPoint, type StepResult, type TrainingRunInput } from '../common/training';
+import { fakeTrainingEnv, type FakeTrainingEnv } from './helpers/fake-training-env';
 import type { FakeEpisodePlan } from './helpers/training-fake-workflows';
 
-const ROOT = path.resolve(__dirname, '..');
 const TASKS = [
   { id: 'task_alpha', debuggerPreference: 'recommended' as const },
   { id: 'task_beta', debuggerPreference: 'recommended' as const },
@@ -110,24 +107,16 @@ const activities = {
 };
 
 describe('TrainingRunWorkflow control flow (fake activities)', () => {
-  let env: TestWorkflowEnvironment;
-  let worker: Worker;
-  let running: Promise<void>;
+  let local: FakeTrainingEnv;
+  let env: FakeTrainingEnv['env'];
   const taskQueue = 'fast-train';
 
   beforeAll(async () => {
-    Runtime.install({ logger: new DefaultLogger('ERROR') });
-    env = await TestWorkflowEnvironment.createLocal({ server: { executable: { type: 'existing-path', path: path.join(ROOT, '.venv/bin/temporal') } } });
-    const workflowBundle = await bundleWorkflowCode({ workflowsPath: path.join(__dirname, 'helpers/training-fake-workflows.ts'), logger: new DefaultLogger('WARN') });
-    worker = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowBundle, activities });
-    running = worker.run();
+    local = await fakeTrainingEnv(taskQueue, activities);
+    env = local.env;
   }, 180_000);
 
-  afterAll(async () => {
-    worker?.shutdown();
-    await running;
-    await env?.teardown();
-  });
+  afterAll(() => local?.close());
 
   let n = 0;
   async function start(scenario: Scenario, input: Partial<TrainingRunInput> & { steps: number }) {

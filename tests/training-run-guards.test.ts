@@ -15,13 +15,11 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { historyToJSON } from '@temporalio/common/lib/proto-utils';
-import { TestWorkflowEnvironment } from '@temporalio/testing';
-import { bundleWorkflowCode, DefaultLogger, Runtime, Worker } from '@temporalio/worker';
 import { servedAdapterName, type GroupEpisode, type StepPoint, type StepResult, type TrainingProgress, type TrainingRunInput } from '../common/training';
 import { formatRunState, formatTrainingProgress } from '../workers/commands/train';
+import { fakeTrainingEnv, type FakeTrainingEnv } from './helpers/fake-training-env';
 import type { FakeEpisodePlan } from './helpers/training-fake-workflows';
 
-const ROOT = path.resolve(__dirname, '..');
 const TASKS = [{ id: 'task_alpha', debuggerPreference: 'recommended' as const }];
 const sleepMs = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const runOf = (id: string) => id.slice(0, id.indexOf('.'));
@@ -113,24 +111,16 @@ const activities = {
 };
 
 describe('TrainingRunWorkflow health guards (fake activities)', () => {
-  let env: TestWorkflowEnvironment;
-  let worker: Worker;
-  let running: Promise<void>;
+  let local: FakeTrainingEnv;
+  let env: FakeTrainingEnv['env'];
   const taskQueue = 'guards-train';
 
   beforeAll(async () => {
-    Runtime.install({ logger: new DefaultLogger('ERROR') });
-    env = await TestWorkflowEnvironment.createLocal({ server: { executable: { type: 'existing-path', path: path.join(ROOT, '.venv/bin/temporal') } } });
-    const workflowBundle = await bundleWorkflowCode({ workflowsPath: path.join(__dirname, 'helpers/training-fake-workflows.ts'), logger: new DefaultLogger('WARN') });
-    worker = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowBundle, activities });
-    running = worker.run();
+    local = await fakeTrainingEnv(taskQueue, activities);
+    env = local.env;
   }, 180_000);
 
-  afterAll(async () => {
-    worker?.shutdown();
-    await running;
-    await env?.teardown();
-  });
+  afterAll(() => local?.close());
 
   let n = 0;
   async function start(fake: Partial<Fake> & Pick<Fake, 'episode'>, input: Partial<TrainingRunInput> & { steps: number }) {
