@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { EpisodeLimits } from './episode';
 import { PolicySpecString } from './policy-spec';
+import { SftEpochs, SftHyperparameters } from './sft-settings';
 import { SftFilterConfig } from './sft-filters';
 
 const TaskIds = z.array(z.string().regex(/^[a-z][a-z0-9_]{2,63}$/, 'must be a task id (lower_snake_case)')).min(1);
@@ -44,16 +45,9 @@ export const StarLoopInput = z
       })
       .strict()
       .default({ perTaskCap: 4, heldOutFraction: 0.1, microskills: true, filters: SftFilterConfig.parse({}) }),
-    sft: z
-      .object({
-        epochs: z.number().int().min(1).max(100).default(3),
-        lr: z.number().positive().max(1).default(2e-4),
-        warmupSteps: z.number().int().min(0).default(2),
-        batchExamples: z.number().int().min(1).default(8),
-        loraRank: z.number().int().min(1).max(256).default(16),
-      })
-      .strict()
-      .default({ epochs: 3, lr: 2e-4, warmupSteps: 2, batchExamples: 8, loraRank: 16 }),
+    /** SftWorkflow's epochs and hyperparameters (common/sft-settings.ts). An absent one is the learner's default
+     * (protocol.py SftEpochRequest, config.py LoraConfig), so the loop has no SFT defaults of its own. */
+    sft: z.object({ epochs: SftEpochs, ...SftHyperparameters }).strict().prefault({}),
     /** The GPU activity worker's queue (SftWorkflow's activities). */
     learnerTaskQueue: z.string().min(1).default('gpu'),
   })

@@ -1,7 +1,7 @@
 /** STaR's keep rule (common/star.ts `improved`): StarLoopWorkflow keeps a generation's adapter only when its validation
  * pass@1 beats the best so far by MORE than minImprovement. Values are dyadic fractions (exact in binary floating
  * point), so each boundary below is the exact one and not float rounding. */
-import { improved } from '../common/star';
+import { improved, StarLoopInput } from '../common/star';
 
 describe('improved (the STaR keep rule)', () => {
   it('keeps a generation that improves by more than minImprovement', () => {
@@ -33,5 +33,24 @@ describe('improved (the STaR keep rule)', () => {
     expect(improved(0.25, null, 0)).toBe(false);
     expect(improved(null, null, 0)).toBe(false);
     expect(improved(null, 0, 0.125)).toBe(true);
+  });
+});
+
+describe("StarLoopInput's SFT settings (common/sft-settings.ts)", () => {
+  it('writes no SFT hyperparameter of its own: absent ones stay absent, so the learner applies its defaults', () => {
+    expect(StarLoopInput.parse({}).sft).toEqual({ epochs: 3 });
+    expect(StarLoopInput.parse({ sft: { lr: 1e-4 } }).sft).toEqual({ epochs: 3, lr: 1e-4 });
+  });
+
+  it('still parses an input that names every field, as saved loops did', () => {
+    const old = { epochs: 1, lr: 1e-4, warmupSteps: 0, batchExamples: 1, loraRank: 4 };
+    expect(StarLoopInput.parse({ sft: old }).sft).toEqual(old);
+  });
+
+  it('refuses the settings the loop decides itself (the initial adapter, the model) and out-of-range values', () => {
+    expect(StarLoopInput.safeParse({ sft: { initAdapter: 'sft-v1' } }).success).toBe(false);
+    expect(StarLoopInput.safeParse({ sft: { modelDir: '/models/x' } }).success).toBe(false);
+    expect(StarLoopInput.safeParse({ sft: { epochs: 0 } }).success).toBe(false);
+    expect(StarLoopInput.safeParse({ sft: { lr: 0 } }).success).toBe(false);
   });
 });

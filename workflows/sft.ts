@@ -8,13 +8,13 @@
 import { defineQuery, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
 import { z } from 'zod';
 import { parseInput } from '../common/boundary';
-import { SftSettings, sftSettingsOf } from '../common/sft-settings';
+import { SftEpochs, SftSettings, sftSettingsOf } from '../common/sft-settings';
 import type { createSftTrainActivities, SftEpochResult } from '../activities/learner';
 
 export const SftInput = z
   .object({
     corpusDir: z.string().min(1),
-    epochs: z.number().int().min(1).max(100).default(3),
+    epochs: SftEpochs,
     ...SftSettings,
     /** The GPU activity worker's queue (workers/learner-worker.ts). */
     learnerTaskQueue: z.string().min(1).default('gpu'),

@@ -8,6 +8,7 @@ import { checkModelDir, type SftEpochResult } from '../../activities/learner';
 import { buildSftCorpus, SftInputError } from '../../activities/sft';
 import { loadConfig } from '../../common/config';
 import { pgConnectionString, temporalConnectionOptions } from '../../common/connections';
+import { SftEpochs } from '../../common/sft-settings';
 import { SftFilterConfig } from '../../common/sft-filters';
 import { Client, Connection, WorkflowExecutionAlreadyStartedError, WorkflowFailedError, type WorkflowHandle } from '@temporalio/client';
 import { defaultPayloadConverter } from '@temporalio/common';
@@ -67,7 +68,7 @@ async function build(o: BuildOptions): Promise<number> {
 type SftEpochLine = Pick<SftEpochResult, 'epoch' | 'trainLoss' | 'heldOutLoss'>;
 
 /** One line of progress: finished epochs from the workflow's `progress` query, the running epoch's step from the
- * sftEpoch activity's last heartbeat (activities/sft.ts). */
+ * sftEpoch activity's last heartbeat (activities/learner/sft-epoch.ts). */
 export function formatSftProgress(epochs: number, done: SftEpochLine[], beat: Record<string, unknown> | null): string {
   const parts = [`${done.length}/${epochs} epoch(s) done`];
   const last = done.at(-1);
@@ -126,7 +127,7 @@ async function train(o: { corpus: string; epochs?: number; lr?: number; batch?: 
       handle = client.workflow.getHandle(workflowId);
       console.log(`SftWorkflow ${workflowId} is already running; following it — Temporal UI: ${uiUrl(config, workflowId)}`);
     }
-    const epochs = o.epochs ?? 3; // the workflow's own count, once its progress query answers
+    const epochs = SftEpochs.parse(o.epochs); // the workflow's count, until its progress query answers
     let finished = false;
     const done = workflowResult<SftResult>(handle).finally(() => (finished = true));
     done.catch(() => undefined);

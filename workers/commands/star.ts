@@ -135,7 +135,7 @@ export function register(program: Command): void {
     .option('--concurrency <n>', 'episodes at once (default 4)', intOption('--concurrency', 1, 256))
     .option('--init <from>', 'each fine-tune starts from base (STaR, default) or best', choiceOption('--init', ['base', 'best'] as const))
     .option('--epochs <n>', 'SFT epochs per generation (default 3)', intOption('--epochs', 1, 100))
-    .option('--lr <rate>', 'SFT peak learning rate (default 2e-4)')
+    .option('--lr <rate>', "SFT peak learning rate (default: the learner's, 2e-4)")
     .option('--per-task-cap <n>', 'most trajectories per task in a generation (default 4)', intOption('--per-task-cap', 1, 1000))
     .option('--queue <name>', 'the GPU worker queue (default gpu)')
     .option('--id <workflow id>', 'the loop id (names its evaluations, corpora and report)')
