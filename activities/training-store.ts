@@ -154,7 +154,3 @@ export async function commitStep(pool: Pool, runId: string, result: StepResult, 
     client.release();
   }
 }
-
-// The coordinator's activities are in activities/training-coordinator.ts; the type stays importable from here for
-// workflows/training-run.ts (a type only: nothing here depends on the coordinator).
-export type { TrainingActivities } from './training-coordinator';

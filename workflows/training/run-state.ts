@@ -5,11 +5,10 @@
  * line. Deterministic workflow code.
  */
 import type { ActivityInterfaceFor } from '@temporalio/workflow';
-import type { AdapterActivities } from '../../activities/adapters';
 import type { AttestationActivities } from '../../activities/attestation';
-import type { LearnerActivities } from '../../activities/learner';
+import type { AdapterActivities, LearnerActivities } from '../../activities/learner';
 import type { RlInitActivities } from '../../activities/rl-init';
-import type { TrainingActivities } from '../../activities/training-store';
+import type { TrainingActivities } from '../../activities/training-coordinator';
 import { closedBreaker, type BreakerState, type FailureCause } from '../../common/circuit-breaker';
 import { initialCurriculum, type CurriculumState } from '../../common/curriculum';
 import { quietAlarm, type AlarmState } from '../../common/mismatch-alarm';
