@@ -4,6 +4,7 @@ import type { Pool } from 'pg';
 import { inTransaction } from './pg';
 import { REPO_ROOT, type Config } from '../common/config';
 import type { Arm, EvaluationConfig, EvaluationResult } from '../common/evaluation';
+import { Failure } from '../common/failures';
 import { listTaskDirs, loadTask } from '../taskset/task-loader';
 import { ApplicationFailure } from '@temporalio/common';
 import { buildReport, writeReport } from './report/report';
@@ -75,7 +76,7 @@ export function createEvaluationActivities(deps: { pool: Pool; config: Config })
       let chosen = input.taskIds
         ? input.taskIds.map((id) => {
             const t = all.find((s) => s.id === id);
-            if (!t) throw ApplicationFailure.nonRetryable(`unknown task "${id}" in ${deps.config.DEBUGRL_TASKS_DIR}`, 'InvalidInput');
+            if (!t) throw ApplicationFailure.nonRetryable(`unknown task "${id}" in ${deps.config.DEBUGRL_TASKS_DIR}`, Failure.InvalidInput);
             return t;
           })
         : all.filter((t) => t.split === input.split);
@@ -101,7 +102,7 @@ export function createEvaluationActivities(deps: { pool: Pool; config: Config })
               `evaluation "${input.evaluationId}" already exists (workflow ${first.workflow_id}, started ${first.started_at.toISOString()}); ` +
                 `a second run under the same id would mix its episodes with the first run's. Ask for a new run with rerun: true ` +
                 `(CLI: --rerun), stored as "${input.evaluationId}-run<N>", or choose another id`,
-              'InvalidInput',
+              Failure.InvalidInput,
             );
           }
           const taken = await client.query('select evaluation_id from evaluations where evaluation_id like $1', [`${likeEscape(input.evaluationId)}-run%`]);

@@ -19,6 +19,7 @@ import { z } from 'zod';
 import { replayIndices } from '../common/bc-replay';
 import { parseInput } from '../common/boundary';
 import type { Config } from '../common/config';
+import { Failure } from '../common/failures';
 import { SFT_CORPUS_SCHEMA } from '../common/sft-corpus';
 import { LearnerSpec, type TrainingRunConfig } from '../common/training';
 import type { LearnerHost } from './learner';
@@ -163,7 +164,7 @@ export function replayExamples(corpus: string, seed: number, step: number, take:
 
 /** The same check as an activity failure: non-retryable, type InvalidInput. */
 export function rlInputFailure(e: unknown): unknown {
-  return e instanceof RlInputError ? ApplicationFailure.nonRetryable(e.message, 'InvalidInput') : e;
+  return e instanceof RlInputError ? ApplicationFailure.nonRetryable(e.message, Failure.InvalidInput) : e;
 }
 
 export const PrepareInitInput = z

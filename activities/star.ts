@@ -14,6 +14,7 @@ import type { Pool } from 'pg';
 import { z } from 'zod';
 import { parseInput } from '../common/boundary';
 import type { Config } from '../common/config';
+import { Failure } from '../common/failures';
 import type { ArmSummary } from '../common/metrics';
 import type { StarBaseline, StarCorpus, StarGeneration, StarStop } from '../common/star';
 import { BuildInput, buildSftCorpus, EmptyCorpusError, SftInputError } from './sft';
@@ -163,7 +164,7 @@ export function createStarActivities(deps: { pool: Pool; config: Config }) {
       const manifestFile = path.join(outDir, 'manifest.json');
       if (fs.existsSync(manifestFile)) {
         const m = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
-        if (m.input.evaluationIds.join() !== input.evaluationId) throw ApplicationFailure.nonRetryable(`${outDir} holds a corpus built from ${m.input.evaluationIds.join(', ')}, not ${input.evaluationId}`, 'InvalidInput');
+        if (m.input.evaluationIds.join() !== input.evaluationId) throw ApplicationFailure.nonRetryable(`${outDir} holds a corpus built from ${m.input.evaluationIds.join(', ')}, not ${input.evaluationId}`, Failure.InvalidInput);
         return { outDir, examples: m.examples, added: countOf(m, earlier), candidates: m.candidates, bySource: m.bySource, rejections: m.rejections };
       }
       try {
@@ -178,7 +179,7 @@ export function createStarActivities(deps: { pool: Pool; config: Config }) {
         return { outDir, examples: s.examples, added: countOf(s, earlier), candidates: s.candidates, bySource: s.bySource, rejections: s.rejections };
       } catch (e) {
         if (e instanceof EmptyCorpusError) return { outDir: null, examples: 0, added: 0, candidates: e.candidates, bySource: {}, rejections: e.rejections };
-        if (e instanceof SftInputError) throw ApplicationFailure.nonRetryable(e.message, 'InvalidInput');
+        if (e instanceof SftInputError) throw ApplicationFailure.nonRetryable(e.message, Failure.InvalidInput);
         throw e;
       }
     },

@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Pool } from 'pg';
 import { REPO_ROOT, type Config } from '../common/config';
+import { Failure } from '../common/failures';
 import { foldGroupEpisodes, initialCurriculum, type CurriculumState } from '../common/curriculum';
 import { episodeReward, isScorable, REWARD_CONFIG, rewardInputsFromRecord } from '../common/reward';
 import { GROUP_SCHEMA, GroupEpisode, type GroupRecord, type StepPoint, type StepResult, type TrainingRunConfig } from '../common/training';
@@ -53,16 +54,16 @@ export function createTrainingActivities(deps: TrainingStoreDeps & { config: Con
       try {
         ids = cfg.taskIds ?? listTaskDirs(deps.config.DEBUGRL_TASKS_DIR).map((d) => loadTask(d).spec).filter((t) => t.split === cfg.split).map((t) => t.id);
       } catch (e) {
-        throw ApplicationFailure.nonRetryable(`cannot list tasks: ${(e as Error).message}`, 'InvalidInput');
+        throw ApplicationFailure.nonRetryable(`cannot list tasks: ${(e as Error).message}`, Failure.InvalidInput);
       }
       if (cfg.maxTasks) ids = ids.slice(0, cfg.maxTasks);
-      if (!ids.length) throw ApplicationFailure.nonRetryable(`no training tasks matched (split ${cfg.split}, taskIds ${cfg.taskIds?.join(',') ?? '-'})`, 'InvalidInput');
+      if (!ids.length) throw ApplicationFailure.nonRetryable(`no training tasks matched (split ${cfg.split}, taskIds ${cfg.taskIds?.join(',') ?? '-'})`, Failure.InvalidInput);
       const tasks = ids.map((id) => {
         try {
           const t = loadTask(resolveTaskDir(id, deps.config.DEBUGRL_TASKS_DIR)).spec;
           return { id: t.id, debuggerPreference: t.debugger };
         } catch (e) {
-          throw ApplicationFailure.nonRetryable(`taskIds: ${(e as Error).message}`, 'InvalidInput');
+          throw ApplicationFailure.nonRetryable(`taskIds: ${(e as Error).message}`, Failure.InvalidInput);
         }
       });
       const version = last.step > 0 ? last.version : cfg.learner.initialVersion;
@@ -70,7 +71,7 @@ export function createTrainingActivities(deps: TrainingStoreDeps & { config: Con
       try {
         curriculum = initialCurriculum(tasks);
       } catch (e) {
-        throw ApplicationFailure.nonRetryable(`training tasks: ${(e as Error).message}`, 'InvalidInput');
+        throw ApplicationFailure.nonRetryable(`training tasks: ${(e as Error).message}`, Failure.InvalidInput);
       }
       const sealed = await deps.pool.query('select task_id, episodes from training_groups where run_id = $1 order by sealed_at, group_id', [input.runId]);
       for (const g of sealed.rows) {

@@ -8,6 +8,7 @@
 import { ApplicationFailure, defineQuery, proxyActivities, setHandler, startChild, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
 import { parseInput } from '../common/boundary';
 import { armsOf, EvaluationInput, type EvaluationProgress, type EvaluationResult } from '../common/evaluation';
+import { Failure } from '../common/failures';
 import { EvaluationId } from '../common/search-attributes';
 import type { Activities } from '../activities';
 import { EpisodeWorkflow } from './episode';
@@ -16,7 +17,7 @@ export const progressQuery = defineQuery<EvaluationProgress>('progress');
 
 const short = proxyActivities<Activities>({
   startToCloseTimeout: '5m',
-  retry: { initialInterval: '1s', maximumInterval: '30s', maximumAttempts: 10, nonRetryableErrorTypes: ['InvalidInput'] },
+  retry: { initialInterval: '1s', maximumInterval: '30s', maximumAttempts: 10, nonRetryableErrorTypes: [Failure.InvalidInput] },
 });
 
 export async function EvaluationWorkflow(rawInput: unknown): Promise<EvaluationResult> {
@@ -28,7 +29,7 @@ export async function EvaluationWorkflow(rawInput: unknown): Promise<EvaluationR
   upsertSearchAttributes([{ key: EvaluationId, value: requestedId }]);
 
   const taskIds = await short.listTasks({ split: cfg.split ?? null, taskIds: cfg.taskIds ?? null, maxTasks: cfg.maxTasks ?? null });
-  if (!taskIds.length) throw ApplicationFailure.nonRetryable(`no tasks matched (split ${cfg.split ?? '-'}, taskIds ${cfg.taskIds?.join(',') ?? '-'})`, 'InvalidInput');
+  if (!taskIds.length) throw ApplicationFailure.nonRetryable(`no tasks matched (split ${cfg.split ?? '-'}, taskIds ${cfg.taskIds?.join(',') ?? '-'})`, Failure.InvalidInput);
   const { workflowId, firstExecutionRunId } = workflowInfo();
   // Refuses an existing id unless cfg.rerun, which gets a new one.
   const { evaluationId } = await short.beginEvaluation({ evaluationId: requestedId, workflowId, runId: firstExecutionRunId, rerun: cfg.rerun, input: cfg, arms, taskIds });

@@ -8,6 +8,7 @@
 import { defineQuery, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
 import { z } from 'zod';
 import { parseInput } from '../common/boundary';
+import { NON_RETRYABLE } from '../common/failures';
 import { SftEpochs, SftSettings, sftSettingsOf } from '../common/sft-settings';
 import type { createSftTrainActivities, SftEpochResult } from '../activities/learner';
 
@@ -39,7 +40,7 @@ export async function SftWorkflow(raw: unknown): Promise<SftResult> {
     taskQueue: cfg.learnerTaskQueue,
     startToCloseTimeout: '6h',
     heartbeatTimeout: '5m',
-    retry: { initialInterval: '5s', maximumInterval: '2m', maximumAttempts: 5, nonRetryableErrorTypes: ['InvalidInput', 'AdapterRejected'] },
+    retry: { initialInterval: '5s', maximumInterval: '2m', maximumAttempts: 5, nonRetryableErrorTypes: NON_RETRYABLE.learner },
   });
   const epochs: SftEpochResult[] = [];
   setHandler(sftProgressQuery, () => ({ epochsPlanned: cfg.epochs, epochsDone: epochs.length, epochs }));

@@ -19,6 +19,7 @@
 import { ApplicationFailure, defineQuery, executeChild, proxyActivities, setHandler, upsertMemo, workflowInfo } from '@temporalio/workflow';
 import { parseInput } from '../common/boundary';
 import type { EvaluationInput, EvaluationResult } from '../common/evaluation';
+import { Failure } from '../common/failures';
 import { improved, StarLoopInput, studentPolicy, type StarBaseline, type StarGeneration, type StarProgress, type StarResult } from '../common/star';
 import type { StarActivities } from '../activities/star';
 import { EvaluationWorkflow } from './evaluation';
@@ -29,14 +30,14 @@ export const starProgressQuery = defineQuery<StarProgress>('progress');
 const store = proxyActivities<StarActivities>({
   // The build tokenizes the corpus with the Python tokenizer: seconds for a few hundred examples, minutes for more.
   startToCloseTimeout: '30m',
-  retry: { initialInterval: '2s', maximumInterval: '1m', maximumAttempts: 5, nonRetryableErrorTypes: ['InvalidInput'] },
+  retry: { initialInterval: '2s', maximumInterval: '1m', maximumAttempts: 5, nonRetryableErrorTypes: [Failure.InvalidInput] },
 });
 
 export async function StarLoopWorkflow(raw: unknown): Promise<StarResult> {
   const cfg = parseInput(StarLoopInput, raw, 'StarLoopWorkflow');
   const loopId = workflowInfo().workflowId;
   // The loop's id names its evaluations, corpus folders and report folder.
-  if (!/^[\w.-]{1,80}$/.test(loopId)) throw ApplicationFailure.nonRetryable(`workflow id "${loopId}" must be 1-80 letters, digits, '_', '.' or '-' (it names the loop's evaluations and folders)`, 'InvalidInput');
+  if (!/^[\w.-]{1,80}$/.test(loopId)) throw ApplicationFailure.nonRetryable(`workflow id "${loopId}" must be 1-80 letters, digits, '_', '.' or '-' (it names the loop's evaluations and folders)`, Failure.InvalidInput);
 
   const startPolicy = studentPolicy(cfg.startAdapter);
   const progress: StarProgress = {
@@ -115,7 +116,7 @@ export async function StarLoopWorkflow(raw: unknown): Promise<StarResult> {
     const sft = await executeChild(SftWorkflow, { workflowId: sftId, args: [sftInput], memo: { starLoop: loopId, starGeneration: g, starRole: 'sft' } });
     const chosen = sft.epochs.find((e) => e.epoch === sft.chosenEpoch);
     gen.sft = { workflowId: sftId, adapter: sft.adapter?.name ?? null, adapterPath: sft.adapter?.path ?? null, chosenEpoch: sft.chosenEpoch, heldOutLoss: chosen?.heldOutLoss ?? null };
-    if (!sft.adapter) throw ApplicationFailure.nonRetryable(`${sftId} published no adapter`, 'AdapterRejected');
+    if (!sft.adapter) throw ApplicationFailure.nonRetryable(`${sftId} published no adapter`, Failure.AdapterRejected);
 
     // 5. the new adapter on the validation split
     phase('val-eval');

@@ -25,6 +25,7 @@
 import { continueAsNew, defineQuery, defineSignal, defineUpdate, patched, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
 import { parseInput } from '../common/boundary';
 import { curriculumSummary } from '../common/curriculum';
+import { Failure, NON_RETRYABLE } from '../common/failures';
 import { runSettings, servedAdapterName, TrainingRunInput, type StepPoint, type TrainingProgress } from '../common/training';
 import { emptyZeroSignalCounts, zeroSignalWarning } from '../common/zero-signal';
 import type { AttestationActivities } from '../activities/attestation';
@@ -56,12 +57,12 @@ export interface TrainingRunResult {
 
 const store = proxyActivities<TrainingActivities>({
   startToCloseTimeout: '5m',
-  retry: { initialInterval: '1s', maximumInterval: '30s', maximumAttempts: 50, nonRetryableErrorTypes: ['InvalidInput'] },
+  retry: { initialInterval: '1s', maximumInterval: '30s', maximumAttempts: 50, nonRetryableErrorTypes: [Failure.InvalidInput] },
 });
 /** Attestation asks the server a question: a few quick tries, then the answer is "it does not answer". */
 const health = proxyActivities<AttestationActivities>({
   startToCloseTimeout: '3m',
-  retry: { initialInterval: '2s', maximumInterval: '10s', maximumAttempts: 3, nonRetryableErrorTypes: ['InvalidInput'] },
+  retry: { initialInterval: '2s', maximumInterval: '10s', maximumAttempts: 3, nonRetryableErrorTypes: [Failure.InvalidInput] },
 });
 
 export async function TrainingRunWorkflow(rawInput: unknown, carried?: RunState): Promise<TrainingRunResult> {
@@ -97,7 +98,7 @@ function setUp(rawInput: unknown, carried: RunState | undefined): Run {
     taskQueue: cfg.learnerTaskQueue,
     startToCloseTimeout: '2h',
     heartbeatTimeout: '2m',
-    retry: { initialInterval: '5s', maximumInterval: '1m', maximumAttempts: 20, nonRetryableErrorTypes: ['InvalidInput', 'InvalidBatch', 'StepOutOfOrder', 'AdapterMismatch', 'AdapterRejected', 'AdapterNotServed'] },
+    retry: { initialInterval: '5s', maximumInterval: '1m', maximumAttempts: 20, nonRetryableErrorTypes: NON_RETRYABLE.learner },
   });
   // Until begin() the state is a placeholder: the query answers null and nothing reads it.
   const state = carried ? arrivingState(carried) : ({} as RunState);

@@ -20,6 +20,7 @@ import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Config } from '../../common/config';
+import { Failure } from '../../common/failures';
 import type { ChatMessage } from '../../common/trajectory';
 import { loadTask, resolveTaskDir, type LoadedTask } from '../../taskset/task-loader';
 import type { ParsedReply } from './chat-client';
@@ -419,7 +420,7 @@ export function turnsOf(messages: ChatMessage[]): Turn[] {
 
 // ----- the policy ----------------------------------------------------------------------------------------------------
 
-export const ORACLE_REFUSAL = 'InvalidPolicy';
+export const ORACLE_REFUSAL = Failure.InvalidPolicy;
 
 export function oraclePolicy(config: Config): Policy {
   const facts = new Map<string, Promise<TaskFacts>>();
