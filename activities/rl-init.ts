@@ -23,6 +23,7 @@ import { Failure } from '../common/failures';
 import { SFT_CORPUS_SCHEMA } from '../common/sft-corpus';
 import { LearnerSpec, type TrainingRunConfig } from '../common/training';
 import type { LearnerHost } from './learner';
+import { loraAlpha } from './learner/config';
 
 /** A bad init adapter or corpus: the caller's mistake, named, never worth retrying. */
 export class RlInputError extends Error {}
@@ -83,7 +84,7 @@ export function checkInitAdapter(dir: string, spec: LearnerSpec, ref = dir): voi
     if (!fs.existsSync(path.join(dir, f))) throw new RlInputError(`initAdapter ${ref}: ${dir} is not a PEFT adapter folder (no ${f})`);
   }
   const c = readJson(path.join(dir, 'adapter_config.json'), `initAdapter ${ref}`);
-  const want: Record<string, unknown> = { base_model_name_or_path: spec.model, r: spec.loraRank, lora_alpha: 2 * spec.loraRank };
+  const want: Record<string, unknown> = { base_model_name_or_path: spec.model, r: spec.loraRank, lora_alpha: loraAlpha(spec.loraRank) };
   const bad = Object.entries(want).filter(([k, v]) => c[k] !== v).map(([k, v]) => `${k} ${JSON.stringify(c[k])} (this run's learner: ${JSON.stringify(v)})`);
   if (bad.length) throw new RlInputError(`initAdapter ${ref} does not fit this run's learner: ${bad.join(', ')}${c.r !== spec.loraRank ? '; pass --lora-rank to match it' : ''}`);
 }

@@ -47,12 +47,19 @@ export function learnerModelDir(spec: LearnerSpec, dataDir: string): string | nu
   return src.kind === 'hf_directory' ? String(src.path) : null;
 }
 
+/** LoRA alpha for a rank: twice the rank, Python's default pair (config.py LoraConfig: rank 16, alpha 32) at every rank,
+ * so an adapter's scale (alpha / rank) does not change with its rank. The learner config and the check of an init
+ * adapter (activities/rl-init.ts) both use this one rule. */
+export function loraAlpha(rank: number): number {
+  return 2 * rank;
+}
+
 /** The learner config for a spec and a job. */
 export function learnerConfig(spec: LearnerSpec, dataDir: string, job: LearnerJob): Record<string, unknown> {
   const rl = job.rl ?? {};
   return {
     model: modelSource(spec, dataDir),
-    lora: { rank: spec.loraRank, alpha: 2 * spec.loraRank },
+    lora: { rank: spec.loraRank, alpha: loraAlpha(spec.loraRank) },
     loss: {
       kl_coef: spec.klCoef,
       ...(job.maxPolicyLag !== undefined ? { max_policy_lag: job.maxPolicyLag } : {}),
