@@ -4,6 +4,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { bucketSeries, mismatchOf, type MismatchMetrics } from '../common/mismatch';
+import { chainBreakRate, formatTokenChain, sumTokenChains, type TokenChainCounts } from '../common/token-chain';
 import type { StepPoint, StepResult } from '../common/training';
 import { esc } from './report/svg';
 
@@ -22,6 +23,9 @@ export interface TrainingReport {
   zeroSignal: { dropped: number; trained: number; groups: number; share: number | null };
   /** Train/serve mismatch and the off-policy correction per step (common/mismatch.ts), for the steps that report it. */
   mismatch?: { step: number; metrics: MismatchMetrics }[];
+  /** Token-chain breaks and stale-KV turns over the trained episodes (common/token-chain.ts), per step and summed, for
+   * the steps that counted them; absent when none did. */
+  tokenChain?: { total: TokenChainCounts; steps: { step: number; counts: TokenChainCounts }[] };
 }
 
 export function buildTrainingReport(runId: string, points: StepPoint[], steps: StepResult[], generatedAt = new Date().toISOString()): TrainingReport {
@@ -41,7 +45,23 @@ export function buildTrainingReport(runId: string, points: StepPoint[], steps: S
     const m = mismatchOf(s.metrics);
     return m ? [{ step: s.step, metrics: m }] : [];
   });
-  return { schema: TRAINING_REPORT_SCHEMA, runId, generatedAt, points, lagHistogram, staleGroupsRejected, rejectedTrajectories, zeroSignal, mismatch };
+  const chains = steps.flatMap((s) => (s.tokenChain ? [{ step: s.step, counts: s.tokenChain }] : []));
+  const tokenChain = chains.length ? { total: sumTokenChains(chains.map((c) => c.counts)), steps: chains } : undefined;
+  return { schema: TRAINING_REPORT_SCHEMA, runId, generatedAt, points, lagHistogram, staleGroupsRejected, rejectedTrajectories, zeroSignal, mismatch, ...(tokenChain ? { tokenChain } : {}) };
+}
+
+/** The token-chain chart: per step, the share of checked turns whose prompt did not extend the previous turn's
+ * tokens, and the turns that reused KV from an older adapter version (0 on the embedded server). */
+export function tokenChainCharts(steps: number[], chain: TrainingReport['tokenChain']): string[] {
+  if (!chain) return [];
+  const byStep = new Map(chain.steps.map((c) => [c.step, c.counts]));
+  const cs = steps.map((s) => byStep.get(s) ?? null);
+  return [
+    lineChart('Token-chain break rate and stale-KV turns', steps, [
+      { name: 'break rate', values: cs.map((c) => (c ? chainBreakRate(c) : null)) },
+      { name: 'stale-KV turns', values: cs.map((c) => (c && c.staleKvReported ? c.staleKvTurns : null)) },
+    ]),
+  ];
 }
 
 /** The mismatch charts: k3 KL(served || learner) overall, at lag 0 and by lag, turn and length; what the correction kept. */
@@ -115,6 +135,7 @@ export function renderTrainingHtml(r: TrainingReport): string {
     lineChart('Curriculum: share of tasks at 30-70 %', steps, [{ name: 'share', values: col((p) => p.share3070) }]),
     lineChart('Validation pass@1', steps, [{ name: 'pass@1', values: col((p) => p.validationPass1) }]),
     ...mismatchCharts(steps, r.mismatch ?? []),
+    ...tokenChainCharts(steps, r.tokenChain),
   ];
   const lags = Object.entries(r.lagHistogram).sort((a, b) => Number(a[0]) - Number(b[0]));
   const rows = r.points
@@ -123,7 +144,7 @@ export function renderTrainingHtml(r: TrainingReport): string {
   return `<!doctype html><html><head><meta charset="utf-8"><title>Training ${esc(r.runId)}</title>
 <style>body{font-family:system-ui,sans-serif;margin:24px;max-width:1000px}svg{margin:6px}td,th{padding:2px 10px;text-align:right}</style></head><body>
 <h1>Training run ${esc(r.runId)}</h1><p>Generated ${esc(r.generatedAt)}. ${r.points.length} step(s); stale groups refused: ${r.staleGroupsRejected};
-refused trajectories: ${esc(JSON.stringify(r.rejectedTrajectories))}; zero-signal groups: ${zeroSignalText(r.zeroSignal)}; lag histogram (trajectories per lag): ${esc(lags.map(([l, n]) => `${l}: ${n}`).join(', ') || 'none')}.</p>
+refused trajectories: ${esc(JSON.stringify(r.rejectedTrajectories))}; zero-signal groups: ${zeroSignalText(r.zeroSignal)}; lag histogram (trajectories per lag): ${esc(lags.map(([l, n]) => `${l}: ${n}`).join(', ') || 'none')}${r.tokenChain ? `; ${esc(formatTokenChain(r.tokenChain.total))}` : ''}.</p>
 <div>${charts.join('')}</div>
 <table><tr><th>step</th><th>version</th><th>reward</th><th>pass</th><th>groups</th><th>zero-signal trained</th><th>zero-signal dropped</th><th>phase</th><th>lag-0 |log ρ|</th></tr>${rows}</table></body></html>`;
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { Assignment } from './assignment';
 import type { CurriculumSummary } from './curriculum';
 import { EpisodeLimits, Toolset } from './episode';
+import type { TokenChainCounts } from './token-chain';
 
 export const TRAINING_GROUPS_TOPIC = 'training-groups';
 export const GROUP_SCHEMA = 'debugrl.training-group/v1';
@@ -216,6 +217,9 @@ export interface StepResult {
   metrics: Record<string, number | string | null | (number | null)[]> | null;
   /** Mean and max |log rho| between the learner's logprobs and the stored rollout logprobs at lag 0. */
   lag0: { tokens: number; meanAbsLogRatio: number; maxAbsLogRatio: number } | null;
+  /** Token-chain breaks and stale-KV turns over the trained episodes (common/token-chain.ts); absent in steps stored
+   * before they were counted. */
+  tokenChain?: TokenChainCounts;
   /** Learner wall time of the step (reading, scoring, training) in ms. */
   busyMs: number;
 }

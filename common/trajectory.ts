@@ -30,6 +30,10 @@ export const AssistantEvent = z.object({
   /** Of promptTokens, those the server served from its KV cache (usage.prompt_tokens_details.cached_tokens); the rest
    * were prefilled this turn. Absent when the server does not report it (or for events written before it was kept). */
   cachedPromptTokens: z.number().int().min(0).optional(),
+  /** Of promptTokens, those whose KV the server reused from another adapter version (the embedded server's
+   * usage.debugrl.stale_kv_tokens, 0 by construction there); the turn "used stale KV" when above 0. Absent when the
+   * server does not report it (vLLM) or for events written before it was kept. Counted in common/token-chain.ts. */
+  staleKvTokens: z.number().int().min(0).optional(),
   /** How tokens were counted: the server's own tokenizer, or a named approximation. */
   tokenCounting: z.enum(['server-usage', 'approx-chars/4']),
   policyVersion: z.number().int().min(0),

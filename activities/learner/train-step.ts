@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { parseInput } from '../../common/boundary';
 import type { Config } from '../../common/config';
 import { Failure, failure } from '../../common/failures';
+import { sumTokenChains, tokenChainOfRecord } from '../../common/token-chain';
 import { LearnerSpec, type StepResult } from '../../common/training';
 import { withHeartbeat } from '../heartbeat';
 import { learnerRunOptions, materializeInit, replayExamples, rlInputFailure, type ReplayExample } from '../rl-init';
@@ -120,6 +121,7 @@ export function createLearnerActivities(deps: TrainingStoreDeps & { config: Conf
         passRate: mean(all.map((t) => (t.passed ? 1 : 0))),
         metrics,
         lag0,
+        tokenChain: sumTokenChains(all.map((t) => tokenChainOfRecord(records.get(t.episodeId)))),
         busyMs: Date.now() - t0,
       };
       try {

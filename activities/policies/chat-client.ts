@@ -68,6 +68,9 @@ export interface ParsedReply {
   completionTokens: number | null;
   /** Prompt tokens the server served from its KV cache (the rest were prefilled); absent when it does not say. */
   cachedPromptTokens?: number;
+  /** Of those, tokens whose KV was computed under another adapter version (the embedded server's
+   * `usage.debugrl.stale_kv_tokens`); absent when the server does not say (vLLM). */
+  staleKvTokens?: number;
   promptTokenIds?: number[];
   tokenIds?: number[];
   /** Per completion token, whether the server's grammar forced it (not the policy's choice); absent when it does not say. */
@@ -164,6 +167,7 @@ export function parseReply(reply: z.infer<typeof Reply>, toolNames: Set<string>)
   };
   const logprobs = choice.logprobs?.content?.map((c) => c.logprob);
   const cached = reply.usage?.debugrl?.cached_tokens ?? reply.usage?.prompt_tokens_details?.cached_tokens ?? null;
+  const stale = reply.usage?.debugrl?.stale_kv_tokens;
   return {
     message,
     toolCall,
@@ -171,6 +175,7 @@ export function parseReply(reply: z.infer<typeof Reply>, toolNames: Set<string>)
     promptTokens: reply.usage?.prompt_tokens ?? null,
     completionTokens: reply.usage?.completion_tokens ?? null,
     ...(cached !== null ? { cachedPromptTokens: cached } : {}),
+    ...(stale !== undefined ? { staleKvTokens: stale } : {}),
     promptTokenIds: reply.prompt_token_ids ?? undefined,
     tokenIds: choice.token_ids ?? undefined,
     ...(choice.token_forced && choice.token_ids && choice.token_forced.length === choice.token_ids.length ? { forcedTokens: choice.token_forced } : {}),

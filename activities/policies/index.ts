@@ -221,6 +221,7 @@ export function createPolicyActivities(deps: { pool: Pool; config: Config; event
       promptTokens: reply.promptTokens ?? 0,
       completionTokens: reply.completionTokens ?? 0,
       ...(reply.cachedPromptTokens !== undefined ? { cachedPromptTokens: reply.cachedPromptTokens } : {}),
+      ...(reply.staleKvTokens !== undefined ? { staleKvTokens: reply.staleKvTokens } : {}),
       tokenCounting: policy.tokenCounting,
       policyVersion: reply.policyVersion,
       ...(reply.promptTokenIds ? { promptTokenIds: reply.promptTokenIds } : {}),

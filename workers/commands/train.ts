@@ -19,6 +19,7 @@ import { checkModelDir, checkTokenizerAgreement, fetchServingFacts, learnerModel
 import { adapterRank, checkRlInputs, resolveInitAdapter, RlInputError } from '../../activities/rl-init';
 import { action, choiceOption, describeError, intOption, workflowResult } from '../cli-kit';
 import { formatMismatch, mismatchOf } from '../../common/mismatch';
+import { formatTokenChain, sumTokenChains } from '../../common/token-chain';
 
 interface TrainOptions {
   split?: string;
@@ -293,8 +294,10 @@ async function status(runId: string): Promise<number> {
       const zero = pt?.zeroSignalDropped !== undefined ? ` · zero-signal ${pt.zeroSignalTrained ?? 0} trained, ${pt.zeroSignalDropped} dropped` : '';
       const kl = typeof s.metrics?.kl_mean === 'number' ? ` · kl ${s.metrics.kl_mean.toExponential(2)}` : '';
       const bc = typeof s.metrics?.loss_bc === 'number' && s.metrics.sft_examples_trained ? ` · bc loss ${s.metrics.loss_bc.toFixed(4)} (${s.metrics.sft_examples_trained} examples)` : '';
-      console.log(`  step ${s.step}: v${s.versionBefore}->v${s.versionAfter} · ${s.trainedGroups.length} group(s) · reward ${s.meanReward.toFixed(3)} · pass ${(100 * s.passRate).toFixed(0)}% · stale ${s.rejectedGroups.length} · refused ${s.rejectedTrajectories.length}${zero}${kl}${bc}${s.lag0 ? ` · lag-0 |log rho| ${s.lag0.meanAbsLogRatio.toExponential(1)}` : ''}${mismatchLine(s.metrics)}`);
+      console.log(`  step ${s.step}: v${s.versionBefore}->v${s.versionAfter} · ${s.trainedGroups.length} group(s) · reward ${s.meanReward.toFixed(3)} · pass ${(100 * s.passRate).toFixed(0)}% · stale ${s.rejectedGroups.length} · refused ${s.rejectedTrajectories.length}${zero}${kl}${bc}${s.lag0 ? ` · lag-0 |log rho| ${s.lag0.meanAbsLogRatio.toExponential(1)}` : ''}${s.tokenChain ? ` · ${formatTokenChain(s.tokenChain)}` : ''}${mismatchLine(s.metrics)}`);
     }
+    const chains = steps.flatMap((s) => (s.tokenChain ? [s.tokenChain] : []));
+    if (chains.length) console.log(`  token chains over ${chains.length} step(s): ${formatTokenChain(sumTokenChains(chains))}`);
     console.log(`training report: ${path.join(REPO_ROOT, 'reports', runId, 'training.html')}`);
     return 0;
   } finally {
