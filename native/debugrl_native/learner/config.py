@@ -213,6 +213,11 @@ class LearnerConfig(_Strict):
     optim: OptimConfig = Field(default_factory=OptimConfig)
     # "grouped" runs one grouped GEMM per projection; "loop" is the per-expert Python loop, kept for comparison.
     experts_impl: Literal["grouped", "loop"] = "grouped"
+    # Rollout routing replay (R3, routing.py): an MoE layer routes each token to the experts the inference server chose
+    # (Step.routed_experts) instead of its router's own top-k; tokens without routes keep the router's choice. The
+    # weights are the live router's softmax at those experts, renormalised as the model does. False: routes are
+    # ignored and the forward is today's. Needs an MoE model.
+    routing_replay: bool = False
     dtype: Literal["float32", "bfloat16"] = "float32"
     attn_implementation: Literal["sdpa", "eager", "flash_attention_2"] = "sdpa"
     # Recompute each layer's activations in backward instead of keeping them: None = on for a CPU learner (where one

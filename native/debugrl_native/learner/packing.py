@@ -33,6 +33,9 @@ class StepTokens:
     # Per completion token, whether it is trained on (False: the grammar forced it, see LossConfig.train_forced_tokens).
     # None: every completion token is.
     completion_trained: Sequence[bool] | None = None
+    # [P + C, L, k] expert ids the server routed the prompt and completion tokens to (routing.py; -1: none). None: no
+    # routes (or routing replay is off).
+    routes: torch.Tensor | None = None
 
 
 @dataclass
@@ -41,6 +44,7 @@ class Chain:
     loss_mask: list[bool] = field(default_factory=list)  # True on assistant (completion) tokens
     rollout_logprobs: list[float] = field(default_factory=list)  # stored logprob at loss positions, 0.0 elsewhere
     steps: int = 0
+    routes: torch.Tensor | None = None  # [len(tokens), L, k] replayed experts (-1: the router's own); None: none
 
     def extend(self, ids: Sequence[int], in_loss: bool | Sequence[bool], logprobs: Sequence[float] | None = None) -> None:
         self.tokens.extend(ids)
@@ -53,10 +57,22 @@ def _extends(chain: Chain, prompt: Sequence[int]) -> bool:
     return len(prompt) >= n and list(prompt[:n]) == chain.tokens
 
 
+def merge_routes(routes: Sequence[torch.Tensor], length: int) -> torch.Tensor:
+    """One chain's routes from its steps' (each covers the chain's first P + C tokens, since a step's prompt extends
+    the chain): a token keeps the first route reported for it; a later step only fills tokens still without one (the
+    last token a step sampled, which the next step's prompt routes). [length, L, k], -1 where no step routed it."""
+    out = torch.full((length, *routes[0].shape[1:]), -1, dtype=routes[0].dtype)
+    for r in routes:
+        gap = (out[: r.shape[0], 0, 0] == -1) & (r[:, 0, 0] != -1)
+        out[: r.shape[0]][gap] = r[gap]
+    return out
+
+
 def build_chains(steps: Sequence[StepTokens]) -> list[Chain]:
     """Group consecutive steps that extend the same token sequence; assistant-only loss mask (minus the completion
     tokens a step marks as not trained)."""
     chains: list[Chain] = []
+    routes: list[list[torch.Tensor]] = []  # per chain, its steps' routes
     for i, step in enumerate(steps):
         if not step.prompt_ids:
             raise ValueError(f"step {i} has an empty prompt; the first token of a sequence cannot be trained on")
@@ -69,6 +85,7 @@ def build_chains(steps: Sequence[StepTokens]) -> list[Chain]:
         else:
             chain = Chain()
             chains.append(chain)
+            routes.append([])
             chain.extend(step.prompt_ids, in_loss=False)
         if step.completion_trained is not None and len(step.completion_trained) != len(step.completion_ids):
             raise ValueError(f"step {i}: {len(step.completion_ids)} completion tokens but "
@@ -76,6 +93,10 @@ def build_chains(steps: Sequence[StepTokens]) -> list[Chain]:
         trained = True if step.completion_trained is None else step.completion_trained
         chain.extend(step.completion_ids, in_loss=trained, logprobs=step.completion_logprobs)
         chain.steps += 1
+        if step.routes is not None:
+            routes[-1].append(step.routes)
+    for chain, reported in zip(chains, routes):
+        chain.routes = merge_routes(reported, len(chain.tokens)) if reported else None
     return chains
 
 
@@ -300,6 +321,7 @@ class Microbatch:
     rollout_logprobs: torch.Tensor  # [N] float
     owner: torch.Tensor  # [N] long: response / example index of each loss token
     is_bc: torch.Tensor  # [N] bool: the token is from a replayed SFT example (BC term), not an RL response
+    routes: torch.Tensor | None = None  # [S, L, k] experts to replay (-1: the router's own); None: no sequence has any
 
     @property
     def num_tokens(self) -> int:
@@ -327,6 +349,7 @@ def assemble(sequences: Sequence[PackedSequence]) -> Microbatch:
                 owner.append(seq.owner)
                 is_bc.append(seq.kind == "bc")
     return Microbatch(
+        routes=_microbatch_routes([seq.chain for seq in sequences]),
         input_ids=torch.tensor([ids], dtype=torch.long),
         position_ids=torch.tensor([pos], dtype=torch.long),
         cu_seqlens=torch.tensor(cu, dtype=torch.int32),
@@ -335,3 +358,12 @@ def assemble(sequences: Sequence[PackedSequence]) -> Microbatch:
         owner=torch.tensor(owner, dtype=torch.long),
         is_bc=torch.tensor(is_bc, dtype=torch.bool),
     )
+
+
+def _microbatch_routes(chains: Sequence[Chain]) -> torch.Tensor | None:
+    """The packed row's routes: each chain's, -1 for the tokens of chains without any. None: no chain has routes."""
+    routed = [c.routes for c in chains if c.routes is not None]
+    if not routed:
+        return None
+    unrouted = lambda n: torch.full((n, *routed[0].shape[1:]), -1, dtype=routed[0].dtype)  # noqa: E731
+    return torch.cat([c.routes if c.routes is not None else unrouted(len(c.tokens)) for c in chains])

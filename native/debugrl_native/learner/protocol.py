@@ -6,6 +6,8 @@ batches too large for one line (the claim-check pattern), as the path of a JSON 
 
 from __future__ import annotations
 
+import base64
+import binascii
 import math
 from pathlib import Path
 from typing import Annotated, Literal
@@ -15,6 +17,36 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 class _Msg(BaseModel):
     model_config = ConfigDict(extra="forbid")
+
+
+def routed_token_count(packed: str, layers: int, top_k: int) -> int:
+    """Tokens in a base64 string of little-endian int16 expert ids, `layers * top_k` per token (RoutedExperts)."""
+    try:
+        raw = base64.b64decode(packed, validate=True)
+    except (binascii.Error, ValueError) as e:
+        raise ValueError(f"routed experts are not valid base64: {e}") from e
+    per_token = 2 * layers * top_k
+    if len(raw) % per_token:
+        raise ValueError(f"routed experts hold {len(raw)} bytes, not a whole number of tokens of {layers} layers x "
+                         f"{top_k} experts x 2 bytes")
+    return len(raw) // per_token
+
+
+class RoutedExperts(_Msg):
+    """Rollout routing replay (R3): the experts the inference server's router chose for a step's tokens, so that the
+    learner's forward can route them the same way (LearnerConfig.routing_replay; docs/routing-replay.md).
+
+    Per token in order, per MoE layer in model order, `top_k` expert ids, packed as little-endian int16 and base64
+    encoded (as SGLang packs them; vLLM returns int16 ids). Packed because a JSON list of ints would be over 20 MB per
+    16k-token turn of a 48-layer, top-8 model. The learner checks `layers`, `top_k` and the ids against its model."""
+
+    layers: int = Field(ge=1)
+    top_k: int = Field(ge=1)
+    # All of prompt_ids' tokens; None: the server reported none (the learner's router routes them).
+    prompt: str | None = None
+    # completion_ids' tokens: all of them, or all but the last, which a server never forwards (it only sampled it,
+    # and no logprob depends on how it is routed).
+    completion: str
 
 
 class Step(_Msg):
@@ -28,6 +60,8 @@ class Step(_Msg):
     # tool-call prefix and suffix, EOS), as the inference server reported it. None: not reported (every token is
     # treated as sampled). Forced tokens are not the policy's choice; see LossConfig.train_forced_tokens.
     completion_forced: list[bool] | None = None
+    # The experts the server routed this step's tokens to (MoE models, R3). None: not reported.
+    routed_experts: RoutedExperts | None = None
 
     @model_validator(mode="after")
     def _aligned(self) -> Step:
@@ -40,7 +74,18 @@ class Step(_Msg):
         bad = [x for x in self.completion_logprobs if not math.isfinite(x) or x > 0.0]
         if bad:
             raise ValueError(f"completion logprobs must be finite and <= 0, got e.g. {bad[0]}")
+        if self.routed_experts is not None:
+            self._routes_cover_the_tokens(self.routed_experts)
         return self
+
+    def _routes_cover_the_tokens(self, r: RoutedExperts) -> None:
+        n_prompt, n_completion = len(self.prompt_ids), len(self.completion_ids)
+        if r.prompt is not None and (got := routed_token_count(r.prompt, r.layers, r.top_k)) != n_prompt:
+            raise ValueError(f"routed experts cover {got} prompt tokens but the step has {n_prompt}")
+        got = routed_token_count(r.completion, r.layers, r.top_k)
+        if got not in (n_completion, max(n_completion - 1, 0)):
+            raise ValueError(f"routed experts cover {got} completion tokens but the step has {n_completion} "
+                             f"(all of them, or all but the last, are accepted)")
 
 
 class Trajectory(_Msg):

@@ -69,7 +69,8 @@ from .packing import (
     pack_first_fit_decreasing,
     rank_balance,
 )
-from .protocol import DroppedTrajectory, TrainBatch, TrainMetrics
+from .protocol import DroppedTrajectory, Step, TrainBatch, TrainMetrics
+from .routing import RouteReplay, RoutingShape, step_routes
 
 
 class InvalidBatch(ValueError):
@@ -131,11 +132,12 @@ class _Sums:
 
 
 def prepare_batch(batch: TrainBatch, cfg: LearnerConfig, current_version: int, vocab_size: int,
-                  microbatch_tokens: int | None = None) -> PreparedBatch:
+                  microbatch_tokens: int | None = None, routing: RoutingShape | None = None) -> PreparedBatch:
     """Stale filter, group advantages, length weights, chains and coefficients: everything before the model runs.
 
     `microbatch_tokens` (<= packing.max_tokens) is what one microbatch may hold in memory (memory.py): a trajectory
-    longer than that goes in chain by chain."""
+    longer than that goes in chain by chain. `routing`: the model's MoE routing when routes are replayed (routing.py);
+    the steps' routes are checked against it and carried to the microbatches. None: routes are ignored."""
     lc, max_tokens = cfg.loss, cfg.packing.max_tokens
     items: list[_Item] = []
     advantages: list[float] = []
@@ -165,8 +167,9 @@ def prepare_batch(batch: TrainBatch, cfg: LearnerConfig, current_version: int, v
             n_trained = sum(len(s.completion_ids) if f is None else sum(f) for s, f in zip(traj.steps, trained))
             if n_trained == 0:  # nothing the policy chose: an empty reply, or one the grammar wrote whole
                 continue
-            traj_chains = build_chains([StepTokens(s.prompt_ids, s.completion_ids, s.completion_logprobs, f)
-                                        for s, f in zip(traj.steps, trained)])
+            traj_chains = build_chains([StepTokens(s.prompt_ids, s.completion_ids, s.completion_logprobs, f,
+                                                   _replayed_routes(s, routing, traj.trajectory_id, i))
+                                        for i, (s, f) in enumerate(zip(traj.steps, trained))])
             owner = len(advantages)
             if any(len(c.tokens) > max_tokens for c in traj_chains):  # the seed excluded what did not fit its
                 too_long += 1                                          # 16,384-token context
@@ -220,6 +223,16 @@ def _trained_flags(step, train_forced: bool) -> list[bool] | None:
     if train_forced or step.completion_forced is None:
         return None
     return [not f for f in step.completion_forced]
+
+
+def _replayed_routes(step: Step, routing: RoutingShape | None, trajectory_id: str, index: int) -> torch.Tensor | None:
+    """The step's routes to replay (None when replay is off or the step has none); a bad one names its step."""
+    if routing is None:
+        return None
+    try:
+        return step_routes(step, routing)
+    except ValueError as e:
+        raise InvalidBatch(f"trajectory {trajectory_id} step {index}: {e}") from e
 
 
 def _check_vocab(ids: list[int], vocab_size: int) -> None:
@@ -276,6 +289,8 @@ class Learner:
         if self.checkpointing:
             model.gradient_checkpointing_enable(gradient_checkpointing_kwargs={"use_reentrant": False})
         self.vocab_size = int(model.config.vocab_size)
+        # Rollout routing replay: hooks on the routers, installed before FSDP wraps the layers. None: replay is off.
+        self.replay: RouteReplay | None = RouteReplay(model) if cfg.routing_replay else None
         self.adapter_params = list(lora_parameters(model).values())
         broadcast_adapters(self.adapter_params, self.ctx)
         self.model: nn.Module = (
@@ -308,8 +323,13 @@ class Learner:
     # --- forward ---------------------------------------------------------------------------------------------------
 
     def token_logprobs(self, mb: Microbatch) -> torch.Tensor:
-        """log pi(token) at every loss position of the microbatch: [N] float32."""
+        """log pi(token) at every loss position of the microbatch: [N] float32.
+
+        With routing replay on, the microbatch's routes stay loaded after the forward, so the backward that follows
+        (which recomputes checkpointed layers) routes as the forward did; the next call loads its own."""
         dev = self.ctx.device
+        if self.replay is not None:
+            self.replay.load(mb.routes, dev)
         # logits only where a loss token is predicted (position - 1): [1, N, V] instead of [1, S, V]
         keep = (mb.loss_positions - 1).clamp_min(0).to(dev) if mb.loss_positions.numel() else torch.tensor([0], device=dev)
         out = self.model(input_ids=mb.input_ids.to(dev), position_ids=mb.position_ids.to(dev),
@@ -366,7 +386,8 @@ class Learner:
         dev, lc = self.ctx.device, self.cfg.loss
         reset_peak(dev)
         try:
-            prep = prepare_batch(batch, self.cfg, self.version, self.vocab_size, self.microbatch_tokens)
+            prep = prepare_batch(batch, self.cfg, self.version, self.vocab_size, self.microbatch_tokens,
+                                 self.replay.shape if self.replay is not None else None)
             self.last_dropped = prep.dropped
             for it in prep.items:  # a chain is never split: one longer than memory allows refuses the step, now
                 refuse_oversized(it.tokens, "a chain of this batch", self.memory)
@@ -438,6 +459,8 @@ class Learner:
                 s.bc_tokens += int(bc.sum())
             loss.backward()
 
+        if self.replay is not None:  # the last backward is done: no later forward may meet this step's routes
+            self.replay.load(None)
         allreduce_adapter_grads(self.adapter_params, self.ctx)
         grad_norm = float(torch.nn.utils.clip_grad_norm_(self.adapter_params, self.cfg.optim.max_grad_norm))
         self.optimizer.step()
