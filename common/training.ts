@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { Assignment } from './assignment';
 import type { CurriculumSummary } from './curriculum';
 import { EpisodeLimits, Toolset } from './episode';
+import { GroupSizeRange } from './group-size';
+import { HardwareProfileName } from './hardware-profiles';
 import type { TokenChainCounts } from './token-chain';
 
 export const TRAINING_GROUPS_TOPIC = 'training-groups';
@@ -89,6 +91,12 @@ export const TrainingRunInput = z
     /** The seed's groups of 12 trajectories of one task, 4 groups per optimizer step (48 trajectories). */
     groupSize: z.number().int().min(2).max(64).default(12),
     groupsPerStep: z.number().int().min(1).max(64).default(4),
+    /** Dynamic group size (common/group-size.ts): each new group gets the fewest episodes in [min, max] that make a
+     * zero-signal group unlikely for its task; `min` defaults to groupSize, `max` to 16. Absent: every group has
+     * groupSize. CLI `--group-size-max`. */
+    groupSizeRange: GroupSizeRange.optional(),
+    /** A hardware profile (common/hardware-profiles.ts) fixes the group-size range: `3xh200` at 12, as the seed. */
+    profile: HardwareProfileName.optional(),
     /** A group open this long is sealed with what it has, if that is at least `minToSeal` (the seed: 8 of 12). */
     minToSeal: z.number().int().min(2).optional(),
     sealTimeoutSeconds: z.number().int().min(1).default(1800),
@@ -147,6 +155,9 @@ export const TrainingRunInput = z
   .strict()
   .superRefine((v, ctx) => {
     if (v.minToSeal !== undefined && v.minToSeal > v.groupSize) ctx.addIssue({ code: 'custom', path: ['minToSeal'], message: `must be at most groupSize (${v.groupSize})` });
+    const range = v.groupSizeRange;
+    if (range && v.profile) ctx.addIssue({ code: 'custom', path: ['groupSizeRange'], message: `profile "${v.profile}" fixes the group-size range; give one or the other` });
+    if (range && range.min === undefined && v.groupSize > range.max) ctx.addIssue({ code: 'custom', path: ['groupSizeRange', 'max'], message: `must be at least groupSize (${v.groupSize}), the range's min` });
     const high = v.highWater ?? 2 * v.groupsPerStep;
     const low = v.lowWater ?? v.groupsPerStep;
     if (high < v.groupsPerStep) ctx.addIssue({ code: 'custom', path: ['highWater'], message: `must be at least groupsPerStep (${v.groupsPerStep}), or no step can ever start` });

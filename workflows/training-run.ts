@@ -20,11 +20,13 @@
  *
  * Signals: pause, resume (also ends a pause by the circuit breaker or the mismatch alarm), stop (after the current
  * step). Update: setPoolSize. Query: progress. Memo: trainingState, pauseReason, pauseCause and the guards' counts.
+ * Search attribute: PolicyVersion, the served version (`--query 'WorkflowType="TrainingRunWorkflow" AND PolicyVersion >= 2'`).
  *   temporal workflow start --type TrainingRunWorkflow --task-queue debugrl --input '{"steps":10,"groupSize":12}'
  */
 import { continueAsNew, defineQuery, defineSignal, defineUpdate, patched, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
 import { parseInput } from '../common/boundary';
 import { curriculumSummary } from '../common/curriculum';
+import { groupSizeBounds } from '../common/group-size';
 import { Failure, NON_RETRYABLE } from '../common/failures';
 import { runSettings, servedAdapterName, TrainingRunInput, type StepPoint, type TrainingProgress } from '../common/training';
 import { emptyZeroSignalCounts, zeroSignalWarning } from '../common/zero-signal';
@@ -32,7 +34,7 @@ import type { AttestationActivities } from '../activities/attestation';
 import type { AdapterActivities, LearnerActivities } from '../activities/learner';
 import type { RlInitActivities } from '../activities/rl-init';
 import type { TrainingActivities } from '../activities/training-coordinator';
-import { runLearner } from './training/learner-steps';
+import { runLearner, tagPolicyVersion } from './training/learner-steps';
 import { policyAt, runRollouts } from './training/rollouts';
 import { healthProgress, pauseRun, probeUntilClosed, resumeRun, writeMemo } from './training/run-health';
 import { arrivingState, freshLive, freshState, type Run, type RunState } from './training/run-state';
@@ -91,6 +93,10 @@ function setUp(rawInput: unknown, carried: RunState | undefined): Run {
   /** Dynamic sampling, 2026-12-03: a zero-signal group is not queued and another is sampled in its place. Histories
    * from before queue every group (they are still counted). */
   const dropZeroSignal = cfg.dropZeroSignalGroups && patched('drop-zero-signal-groups');
+  /** Dynamic group size, 2026-12-05 (common/group-size.ts): with a range or a hardware profile, each new group is sized
+   * for its task. Only such runs record the marker; the others keep groupSize, as before. */
+  const bounds = groupSizeBounds(cfg);
+  const groupSizes = bounds !== null && patched('dynamic-group-size') ? bounds : null;
   /** Behaviour-cloning replay of an SFT corpus: trainStep picks each step's examples by the seed and the step. */
   const settings = runSettings(cfg);
   const bc = cfg.bcCorpus !== undefined ? { corpus: cfg.bcCorpus, weight: settings.bcWeight, examples: settings.bcExamples, seed: cfg.seed } : undefined;
@@ -104,7 +110,7 @@ function setUp(rawInput: unknown, carried: RunState | undefined): Run {
   const state = carried ? arrivingState(carried) : ({} as RunState);
   return {
     cfg, settings, runId, firstExecutionRunId: info.firstExecutionRunId, scope, fromInit, dropZeroSignal, bc, state,
-    countSealing: false, queueAccounting: false, guards: false,
+    countSealing: false, queueAccounting: false, guards: false, groupSizes, versionAttribute: false,
     live: freshLive(state, carried?.poolSize ?? cfg.poolSize),
     store, gpu, health,
   };
@@ -167,6 +173,10 @@ async function begin(run: Run, carried: RunState | undefined): Promise<void> {
   run.queueAccounting = patched('queue-accounting-v2');
   /** The circuit breaker, continuous attestation, the mismatch alarm and the memo, 2026-12-03 (run-health.ts). */
   run.guards = patched('training-run-guards');
+  /** The PolicyVersion search attribute, 2026-12-05: the version the run starts (or resumes, or continues) at, then
+   * every published version, as episodes carry theirs. */
+  run.versionAttribute = patched('training-policy-version-attribute');
+  tagPolicyVersion(run);
   run.live.phase = 'running';
   run.live.blocked = run.state.queued.length >= run.settings.highWater;
   writeMemo(run);

@@ -13,6 +13,7 @@ import { Pool } from 'pg';
 import { describeZodError } from '../../common/boundary';
 import { loadConfig, REPO_ROOT, type Config } from '../../common/config';
 import { pgConnectionString, temporalConnectionOptions } from '../../common/connections';
+import { HARDWARE_PROFILE_NAMES, type HardwareProfileName } from '../../common/hardware-profiles';
 import { runSettings, TrainingRunInput, type StepPoint, type StepResult, type TrainingProgress } from '../../common/training';
 import { isZeroSignal, ZERO_SIGNAL_DROPPED } from '../../common/zero-signal';
 import { checkModelDir, checkTokenizerAgreement, fetchServingFacts, learnerModelDir, probeConversation, publishUrl } from '../../activities/learner';
@@ -27,6 +28,8 @@ interface TrainOptions {
   maxTasks?: number;
   groupSize?: number;
   groupsPerStep?: number;
+  groupSizeMax?: number;
+  profile?: HardwareProfileName;
   steps?: number;
   poolSize?: number;
   maxTurns?: number;
@@ -78,6 +81,9 @@ export function trainingInputFrom(o: TrainOptions): Record<string, unknown> {
     ...(o.maxTasks ? { maxTasks: o.maxTasks } : {}),
     ...(o.groupSize ? { groupSize: o.groupSize } : {}),
     ...(o.groupsPerStep ? { groupsPerStep: o.groupsPerStep } : {}),
+    // dynamic group size (common/group-size.ts): --group-size is then the smallest group
+    ...(o.groupSizeMax ? { groupSizeRange: { max: o.groupSizeMax } } : {}),
+    ...(o.profile ? { profile: o.profile } : {}),
     steps: o.steps,
     ...(o.poolSize ? { poolSize: o.poolSize } : {}),
     ...(o.tools ? { toolset: o.tools } : {}),
@@ -315,6 +321,8 @@ export function register(program: Command): void {
     .option('--max-tasks <n>', 'first N tasks of the split', intOption('--max-tasks', 1, 10_000))
     .option('--group-size <n>', 'episodes per GRPO group (the seed: 12)', intOption('--group-size', 2, 64))
     .option('--groups-per-step <n>', 'groups per optimizer step (the seed: 4)', intOption('--groups-per-step', 1, 64))
+    .option('--group-size-max <n>', 'dynamic group size: each group gets from --group-size up to N episodes, fewer for tasks near 50 % success (the general maximum: 16)', intOption('--group-size-max', 2, 64))
+    .option('--profile <name>', `hardware profile, fixes the group-size range (${HARDWARE_PROFILE_NAMES.join(', ')}; 3xh200: 12, as the seed)`, choiceOption('--profile', HARDWARE_PROFILE_NAMES))
     .option('--steps <n>', 'optimizer steps', intOption('--steps', 1, 1_000_000))
     .option('--pool-size <n>', 'episodes running at once', intOption('--pool-size', 1, 1024))
     .option('--max-turns <n>', 'turn cap per episode', intOption('--max-turns', 1, 500))

@@ -5,6 +5,9 @@
  *   assignment  the open group nearest completion, counting in-flight episodes, that can take one more
  *               (`fill-nearest`, the default; 'round-robin' deals in turn, common/assignment.ts); a new group (task
  *               from the curriculum) only when no open group can take one more and the run still needs one;
+ *   sizing      with a group-size range (patched 'dynamic-group-size'), a new group gets the fewest episodes that make
+ *               it unlikely to have no signal for its task (common/group-size.ts); it seals full at that size, and
+ *               partially at its own minToSeal;
  *   sealing     sealGroup stores the record; a zero-signal group (all rewards equal) is stored but not queued while
  *               dynamic sampling is on (common/zero-signal.ts), and another group is sampled in its place;
  *   backpressure at the queue's high mark no episode starts; at or under the low mark assignment resumes.
@@ -13,6 +16,7 @@
  */
 import { nextGroup } from '../../common/assignment';
 import { foldGroupEpisodes, pickTask } from '../../common/curriculum';
+import { dynamicGroupSize, minToSealFor, successEstimate } from '../../common/group-size';
 import type { FailureCause } from '../../common/circuit-breaker';
 import { foldSealedGroup } from '../../common/zero-signal';
 import { onGroupFailed, onGroupSealed } from './run-health';
@@ -24,10 +28,18 @@ export function needsNewGroup(run: Run): boolean {
   return state.queued.length + (run.countSealing ? live.sealing : 0) + state.open.length < (cfg.steps - state.step) * cfg.groupsPerStep;
 }
 
+/** Episodes g seals full at: its own size when the run sizes groups dynamically, else the run's groupSize. */
+export const sizeOf = (run: Run, g: OpenGroup): number => g.size ?? run.cfg.groupSize;
+/** Episodes g needs to seal on timeout: relative to its own size (the seed: 8 of 12). */
+const minToSealOf = (run: Run, g: OpenGroup): number => (g.size === undefined ? run.settings.minToSeal : minToSealFor(g.size, run.cfg));
+
 function pickGroup(run: Run): number | 'new' | null {
   const { state, cfg, live } = run;
   return nextGroup(cfg.assignment, {
-    groups: state.open.map((g) => ({ done: g.done.length, inFlight: g.inFlight })),
+    // nextGroup compares every group with one groupSize: a group of another size is shown by its room left, shifted
+    // onto groupSize (done + groupSize - size), so "has room" and "nearest completion" hold per group. At groupSize the
+    // shift is 0, as before dynamic sizing.
+    groups: state.open.map((g) => ({ done: g.done.length + cfg.groupSize - sizeOf(run, g), inFlight: g.inFlight })),
     groupSize: cfg.groupSize,
     mayOpen: needsNewGroup(run),
     poolSize: live.poolSize,
@@ -49,21 +61,23 @@ export function groupForNextEpisode(run: Run, nowMs: number): OpenGroup | null {
   }
   const { taskId } = pickTask(state.curriculum, nextRandom(state));
   const g: OpenGroup = { groupId: `${run.runId}.${run.firstExecutionRunId.slice(0, 6)}.g${++state.groupSeq}`, taskId, done: [], inFlight: 0, infraFailures: 0, nextEpisode: 0, openedAtMs: nowMs };
+  // Sized for its task as the curriculum knows it now (common/group-size.ts).
+  if (run.groupSizes) g.size = dynamicGroupSize(run.groupSizes, successEstimate(state.curriculum, taskId));
   state.open.push(g);
   run.live.lastAssigned = g.groupId;
   return g;
 }
 
-/** The first open group past its seal timeout that has at least minToSeal episodes. */
+/** The first open group past its seal timeout that has at least its minToSeal episodes. */
 export function expiredGroup(run: Run, nowMs: number): OpenGroup | null {
-  const { state, cfg, settings } = run;
-  return state.open.find((g) => g.done.length >= settings.minToSeal && nowMs - g.openedAtMs >= cfg.sealTimeoutSeconds * 1000) ?? null;
+  const { state, cfg } = run;
+  return state.open.find((g) => g.done.length >= minToSealOf(run, g) && nowMs - g.openedAtMs >= cfg.sealTimeoutSeconds * 1000) ?? null;
 }
 
 /** Milliseconds until the next partial seal is due, or undefined when no open group can seal partially. */
 export function nextSealDeadline(run: Run, nowMs: number): number | undefined {
-  const { state, cfg, settings } = run;
-  const deadlines = state.open.filter((g) => g.done.length >= settings.minToSeal).map((g) => g.openedAtMs + cfg.sealTimeoutSeconds * 1000 - nowMs);
+  const { state, cfg } = run;
+  const deadlines = state.open.filter((g) => g.done.length >= minToSealOf(run, g)).map((g) => g.openedAtMs + cfg.sealTimeoutSeconds * 1000 - nowMs);
   return deadlines.length ? Math.max(0, Math.min(...deadlines)) : undefined;
 }
 

@@ -5,8 +5,9 @@
  * adapter is published. Between steps the loop serves attestations (run-health.ts), because
  * only then does the learner hold exactly the served version. Deterministic workflow code.
  */
-import { condition, executeChild, workflowInfo } from '@temporalio/workflow';
+import { condition, executeChild, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
 import { curriculumSummary } from '../../common/curriculum';
+import { PolicyVersion } from '../../common/search-attributes';
 import { servedAdapterName, type StepPoint, type StepResult } from '../../common/training';
 import { EvaluationWorkflow } from '../evaluation';
 import { policyAt } from './rollouts';
@@ -16,6 +17,13 @@ import type { Run } from './run-state';
 /** This execution has trained its share: continue-as-new every K steps, or when Temporal suggests it. */
 const chunkDone = (run: Run): boolean =>
   run.state.step - run.live.firstStep >= run.cfg.continueAsNewEvery || (run.state.step > run.live.firstStep && workflowInfo().continueAsNewSuggested);
+
+/** The run's PolicyVersion search attribute (infra/up registers it): its served version, so
+ * `temporal workflow list --query 'WorkflowType="TrainingRunWorkflow" AND PolicyVersion >= 2'` finds the runs that got
+ * there. Only executions with the 'training-policy-version-attribute' marker set it. */
+export function tagPolicyVersion(run: Run): void {
+  if (run.versionAttribute) upsertSearchAttributes([{ key: PolicyVersion, value: run.state.version }]);
+}
 
 export async function runLearner(run: Run): Promise<void> {
   const { state, cfg, live } = run;
@@ -57,6 +65,7 @@ async function trainOneStep(run: Run): Promise<void> {
     await run.gpu.publishAdapter({ runId, version: res.versionAfter, adapterPath: res.adapterPath, keep: cfg.maxPolicyLag + 1, ...(scope ? { name: servedAdapterName(scope, res.versionAfter) } : {}) });
     state.version = res.versionAfter;
     state.adapterPath = res.adapterPath;
+    tagPolicyVersion(run);
   }
   state.step = res.step;
   state.busyMs += res.busyMs;

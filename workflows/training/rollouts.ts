@@ -8,7 +8,7 @@ import { condition, startChild } from '@temporalio/workflow';
 import { episodeFailureCause } from '../../common/circuit-breaker';
 import { policySpecFor, type GroupEpisode } from '../../common/training';
 import { EpisodeWorkflow } from '../episode';
-import { countInfraFailure, expiredGroup, groupAvailable, groupForNextEpisode, nextSealDeadline, sealGroup } from './groups';
+import { countInfraFailure, expiredGroup, groupAvailable, groupForNextEpisode, nextSealDeadline, sealGroup, sizeOf } from './groups';
 import { onEpisodeFailure, onEpisodeScored, rolloutsPaused } from './run-health';
 import type { OpenGroup, Run } from './run-state';
 
@@ -83,7 +83,7 @@ async function runEpisode(run: Run, g: OpenGroup): Promise<void> {
   }
   onEpisodeScored(run);
   g.done.push(outcome);
-  if (g.done.length >= cfg.groupSize) await sealGroup(run, g, 'full');
+  if (g.done.length >= sizeOf(run, g)) await sealGroup(run, g, 'full');
 }
 
 function causeChain(e: unknown): string {

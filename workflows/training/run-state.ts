@@ -11,6 +11,7 @@ import type { RlInitActivities } from '../../activities/rl-init';
 import type { TrainingActivities } from '../../activities/training-coordinator';
 import { closedBreaker, type BreakerState, type FailureCause } from '../../common/circuit-breaker';
 import { initialCurriculum, type CurriculumState } from '../../common/curriculum';
+import type { GroupSizeBounds } from '../../common/group-size';
 import { quietAlarm, type AlarmState } from '../../common/mismatch-alarm';
 import type { GroupEpisode, RunPause, runSettings, StepPoint, TrainingProgress, TrainingRunConfig } from '../../common/training';
 import { emptyZeroSignalCounts, type ZeroSignalCounts } from '../../common/zero-signal';
@@ -23,6 +24,9 @@ export interface OpenGroup {
   infraFailures: number;
   nextEpisode: number;
   openedAtMs: number;
+  /** Episodes it seals full at (common/group-size.ts), chosen when it opened; absent: the run's groupSize (fixed-size
+   * runs, and groups carried from before dynamic sizing). */
+  size?: number;
   /** The newest infrastructure failure's cause: what the circuit breaker counts when the group fails. */
   lastFailure?: FailureCause | null;
 }
@@ -167,6 +171,10 @@ export interface Run {
   queueAccounting: boolean;
   /** Circuit breaker, attestation, mismatch alarm and memo (patched 'training-run-guards', 2026-12-03). */
   guards: boolean;
+  /** The run's dynamic group-size range (patched 'dynamic-group-size', 2026-12-05); null: every group has groupSize. */
+  groupSizes: GroupSizeBounds | null;
+  /** The PolicyVersion search attribute follows the run's version (patched 'training-policy-version-attribute'). */
+  versionAttribute: boolean;
   bc: { corpus: string; weight: number; examples: number; seed: number } | undefined;
   state: RunState;
   live: RunLive;
