@@ -2,6 +2,12 @@
 together with every other active request, see scheduler.py), and build the OpenAI-shaped reply with token ids,
 logprobs and cache usage.
 
+Token in. A request may carry `prefix_token_ids` (the previous turn's prompt and completion ids) and
+`prefix_message_index` (the assistant message they end with): the prompt is then those ids as they are, followed by
+the rendering of the messages after that one (token_prefix.py), so a multi-turn prompt extends the ids the model saw
+and produced instead of a re-rendered transcript. An id outside the vocabulary is a 400; a prefix that leaves no
+room in the context is the usual context-length 400.
+
 Usage. Besides OpenAI's `prompt_tokens_details.cached_tokens`, each reply's usage carries `debugrl: {cached_tokens,
 prefilled_tokens, stale_kv_tokens}`: prompt tokens whose KV came from the prefix store (kv_cache.py: this
 conversation's earlier turns, or the system prompt and tool list another conversation computed) or from a running
@@ -29,6 +35,7 @@ from .models import LoadedModel
 from .protocol import BASE_MODEL_ALIAS, ChatRequest, flatten
 from .sampling import SamplingParams
 from .scheduler import DEFAULT_MAX_BATCH, DEFAULT_STEP_TOKENS, Generation, RequestError, Scheduler, Sequence
+from .token_prefix import SpliceError, covered_pairs, first_unknown_id, suffix_text, without_closed_turn
 from .tool_format import parse_reply, template_messages
 from .vocab import Vocab
 
@@ -56,6 +63,8 @@ class Engine:
         backend = getattr(loaded.tokenizer, "_tokenizer", None)  # a fast tokenizer's tokenizers.Tokenizer
         self._backend_encode = getattr(backend, "encode", None)
         self._changing_lock = threading.Lock()
+        # The texts of the ids that end a reply, which a chat template also writes to close an assistant turn.
+        self._end_of_turn = {t: self.tokenizer.decode([t]) for t in self.vocab.eos_ids}
 
     # -- prompt ---------------------------------------------------------------------------------------------------
 
@@ -68,6 +77,8 @@ class Engine:
         return self.tokenizer(text, add_special_tokens=False)["input_ids"]
 
     def render(self, req: ChatRequest) -> list[int]:
+        """The prompt's ids: the whole conversation rendered, or with `prefix_token_ids` those ids followed by the
+        rendering of what comes after the message they end with (token_prefix.py)."""
         messages = []
         for m in req.messages:
             d = {"role": "system" if m.role == "developer" else m.role, "content": flatten(m.content)}
@@ -77,10 +88,27 @@ class Engine:
         tools = None
         if req.effective_tool_choice != "none":
             tools = [t.model_dump(exclude_none=True) for t in req.tools or []]
-        text = self.tokenizer.apply_chat_template(
-            template_messages(messages, tools), tokenize=False, add_generation_prompt=True
-        )
-        return self.encode(text)
+
+        def text_of(pairs: list[dict]) -> str:
+            return self.tokenizer.apply_chat_template(pairs, tokenize=False, add_generation_prompt=True)
+
+        pairs = template_messages(messages, tools)
+        if req.prefix_token_ids is None or req.prefix_message_index is None:
+            return self.encode(text_of(pairs))
+        return self._spliced(req.prefix_token_ids, text_of, pairs,
+                             covered_pairs(lambda ms: template_messages(ms, tools), messages, req.prefix_message_index))
+
+    def _spliced(self, prefix: list[int], text_of: Callable[[list[dict]], str], pairs: list[dict],
+                 covered: int) -> list[int]:
+        bad = first_unknown_id(prefix, len(self.vocab.token_bytes))
+        if bad is not None:
+            raise RequestError(400, f"prefix_token_ids.{bad}: {prefix[bad]} is not a token id of this model (its "
+                                    f"vocabulary has {len(self.vocab.token_bytes)} ids)", "prefix_token_ids")
+        try:
+            suffix = suffix_text(text_of, pairs, covered)
+        except SpliceError as e:
+            raise RequestError(400, f"prefix_token_ids: {e}; send the messages without it", "prefix_token_ids") from None
+        return list(prefix) + self.encode(without_closed_turn(suffix, prefix[-1], self._end_of_turn))
 
     # -- model ----------------------------------------------------------------------------------------------------
 

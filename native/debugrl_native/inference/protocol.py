@@ -107,6 +107,11 @@ class ChatRequest(BaseModel):
     logprobs: bool = False
     top_logprobs: int | None = Field(default=None, ge=0, le=20)
     return_token_ids: bool = False
+    # Our extension, token in (token_prefix.py): the previous turn's prompt ids followed by its completion ids, and
+    # the index in `messages` of the assistant message they end with. The prompt is these ids, then the rendering of
+    # what follows that message; without them the whole conversation is rendered.
+    prefix_token_ids: list[Annotated[int, Field(ge=0)]] | None = Field(default=None, min_length=1)
+    prefix_message_index: int | None = Field(default=None, ge=0)
     n: Literal[1] = 1  # one choice per request: generation is serialised anyway
     stream: Literal[False] = False
     user: str | None = None
@@ -123,9 +128,23 @@ class ChatRequest(BaseModel):
             raise ValueError(f"tool_choice: names {choice.function.name!r}, which is not in tools")
         if self.top_logprobs and not self.logprobs:
             raise ValueError("top_logprobs: needs logprobs: true")
+        self._prefix_agrees()
         if self.effective_tool_choice == "required":
             self.constrained_tools  # noqa: B018 - refuses an unsatisfiable schema now, as a 400, not mid-decoding
         return self
+
+    def _prefix_agrees(self) -> None:
+        """The prefix ids and the message they end with come together, and that message is an assistant reply."""
+        ids, index = self.prefix_token_ids, self.prefix_message_index
+        if (ids is None) != (index is None):
+            raise ValueError("prefix_token_ids: comes with prefix_message_index, and the other way round")
+        if index is None:
+            return
+        if index >= len(self.messages):
+            raise ValueError(f"prefix_message_index: {index} is past the last message ({len(self.messages) - 1})")
+        if self.messages[index].role != "assistant":
+            raise ValueError(f"prefix_message_index: message {index} is a {self.messages[index].role} message; the "
+                             "prefix ends with a completion, so it must name an assistant message")
 
     @property
     def effective_tool_choice(self) -> str:

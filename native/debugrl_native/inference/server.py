@@ -10,7 +10,8 @@ Endpoints:
                                     misses,evictions,cached_tokens,prefilled_tokens,stale_kv_tokens},
                                     "scheduler":{active,waiting,steps,...}}
     GET  /v1/models                the base model as "default" plus one entry per loaded adapter
-    POST /v1/chat/completions      see engine.py, tool_format.py (text format) and constrained.py
+    POST /v1/chat/completions      see engine.py, tool_format.py (text format), constrained.py and token_prefix.py
+                                   (our `prefix_token_ids` extension: the next prompt as the previous turn's ids)
     POST /v1/load_lora_adapter     {"lora_name","lora_path"} (vLLM's API); replaces an adapter of the same name
     POST /v1/unload_lora_adapter   {"lora_name"}
 
