@@ -3,7 +3,7 @@
  * `return_token_ids`), and turns the reply into one tool call or a reason why there is none. */
 import { z } from 'zod';
 import { servedPolicyVersion } from '../../common/training';
-import type { ChatMessage } from '../../common/trajectory';
+import type { AssistantEvent, ChatMessage } from '../../common/trajectory';
 
 export interface ToolSpec {
   type: 'function';
@@ -21,6 +21,26 @@ export interface ChatRequest {
   temperature: number;
   seed: number;
   timeoutMs: number;
+  /** Sent only to the embedded server, which accepts it (see PromptPrefix); other servers get no such field. */
+  prefix?: PromptPrefix;
+}
+
+/** Token in (issue 22): the previous turn's prompt ids followed by its completion ids, and the index in `messages` of
+ * the assistant message they end with. The embedded server keeps these ids and renders only what follows them
+ * (native/debugrl_native/inference/token_prefix.py), so the next prompt extends them exactly; without it, the server
+ * renders the whole conversation again and a re-serialized tool call breaks the token chain (common/token-chain.ts). */
+export interface PromptPrefix {
+  tokenIds: number[];
+  messageIndex: number;
+}
+
+/** The prefix for the next turn: the last reply's prompt and completion ids, when the server returned both, and
+ * where that reply sits in `messages` (the same object, as buildConversation puts it there). Undefined on the first
+ * turn, when the ids are unknown, or when the reply is not in the conversation. */
+export function promptPrefixOf(messages: readonly ChatMessage[], last: Pick<AssistantEvent, 'message' | 'promptTokenIds' | 'tokenIds'> | undefined): PromptPrefix | undefined {
+  if (!last?.promptTokenIds?.length || !last.tokenIds) return undefined;
+  const messageIndex = messages.lastIndexOf(last.message);
+  return messageIndex < 0 ? undefined : { tokenIds: [...last.promptTokenIds, ...last.tokenIds], messageIndex };
 }
 
 const Reply = z.object({
@@ -95,6 +115,7 @@ export async function chatCompletion(req: ChatRequest): Promise<ParsedReply> {
     seed: req.seed,
     logprobs: true,
     return_token_ids: true,
+    ...(req.prefix ? { prefix_token_ids: req.prefix.tokenIds, prefix_message_index: req.prefix.messageIndex } : {}),
   };
   const res = await fetch(`${req.baseUrl.replace(/\/$/, '')}/chat/completions`, {
     method: 'POST',
@@ -104,6 +125,9 @@ export async function chatCompletion(req: ChatRequest): Promise<ParsedReply> {
   });
   const text = await res.text();
   if (!res.ok) {
+    // A server that refuses the prefix (one started before it existed, a template it cannot splice) still answers the
+    // turn from the messages: the chain may break, which token-chain counts, but the episode goes on.
+    if (res.status === 400 && req.prefix && /prefix_(token_ids|message_index)/.test(text)) return chatCompletion({ ...req, prefix: undefined });
     if (res.status === 400 && /context|too long|maximum.*length/i.test(text)) throw new ContextOverflowError(text.slice(0, 500));
     if (res.status >= 400 && res.status < 500 && res.status !== 408 && res.status !== 429) {
       throw new PolicyRequestError(`policy server answered HTTP ${res.status}: ${text.slice(0, 500)}`);

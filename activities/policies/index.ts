@@ -17,7 +17,7 @@ import { isToolName, parseArgs, toolNames, toolSpecs } from '../../harness/tools
 import { readScript } from '../../harness/script';
 import { withHeartbeat } from '../heartbeat';
 import { appendEvent, buildConversation, loadEvents, startEventOf } from '../trajectory-store';
-import { chatCompletion, ContextOverflowError, PolicyRequestError, type ParsedReply, type ToolSpec } from './chat-client';
+import { chatCompletion, ContextOverflowError, PolicyRequestError, promptPrefixOf, type ParsedReply, type PromptPrefix, type ToolSpec } from './chat-client';
 import { EpisodeEventCache } from './event-cache';
 import { oraclePolicy } from './oracle';
 import { approxTokens, type Policy } from './policy';
@@ -66,7 +66,7 @@ function scriptedPolicy(spec: Extract<PolicySpec, { kind: 'scripted' }>): Policy
   };
 }
 
-function chatPolicy(baseUrl: string, model: string, toolChoice: 'auto' | 'required', apiKey: string | undefined): Policy {
+function chatPolicy(baseUrl: string, model: string, toolChoice: 'auto' | 'required', apiKey: string | undefined, prefix?: PromptPrefix): Policy {
   return {
     tokenCounting: 'server-usage',
     async next(ctx) {
@@ -81,6 +81,7 @@ function chatPolicy(baseUrl: string, model: string, toolChoice: 'auto' | 'requir
         temperature: 1.0,
         seed: ctx.seed,
         timeoutMs: 10 * 60_000,
+        ...(prefix ? { prefix } : {}),
       });
       return {
         ...reply,
@@ -92,13 +93,15 @@ function chatPolicy(baseUrl: string, model: string, toolChoice: 'auto' | 'requir
   };
 }
 
-export function policyFor(spec: PolicySpec, config: Config): Policy {
+/** `prefix`: the turn's prompt prefix as ids (chat-client.ts PromptPrefix), which only the embedded server is sent:
+ * it is ours and accepts it, while vLLM and hosted APIs would refuse an unknown field. */
+export function policyFor(spec: PolicySpec, config: Config, prefix?: PromptPrefix): Policy {
   switch (spec.kind) {
     case 'scripted':
       return scriptedPolicy(spec);
     case 'embedded':
       // tool_choice "required": the embedded server constrains decoding so every reply is a well-formed tool call.
-      return chatPolicy(config.DEBUGRL_EMBEDDED_URL, spec.adapter ?? 'default', 'required', undefined);
+      return chatPolicy(config.DEBUGRL_EMBEDDED_URL, spec.adapter ?? 'default', 'required', undefined, prefix);
     case 'openai':
       return chatPolicy(spec.baseUrl, spec.model, 'auto', process.env.DEBUGRL_OPENAI_API_KEY);
     case 'oracle':
@@ -173,13 +176,13 @@ export function createPolicyActivities(deps: { pool: Pool; config: Config; event
     } catch (e) {
       throw failure(Failure.InvalidPolicy, (e as Error).message);
     }
-    const policy = policyFor(spec, deps.config);
     const messages = buildConversation(events);
     const taskId = startEventOf(events).taskId;
+    const last = events.filter((e) => e.kind === 'assistant').at(-1)?.payload as AssistantEvent | undefined;
+    const policy = policyFor(spec, deps.config, promptPrefixOf(messages, last));
 
     // Context check before the call: the last reply's server-counted prompt plus what was added since
     // (approximated at 4 characters a token) plus room for the reply must fit.
-    const last = events.filter((e) => e.kind === 'assistant').at(-1)?.payload as AssistantEvent | undefined;
     const used = last
       ? last.promptTokens + last.completionTokens + approxTokens(JSON.stringify(messages.slice(messages.lastIndexOf(last.message) + 1)))
       : approxTokens(JSON.stringify(messages));
