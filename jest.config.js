@@ -19,6 +19,7 @@ const UNIT = [
   'curriculum',
   'deploy-config',
   'failure-vocabulary',
+  'group-size',
   'learner-advantage',
   'learner-schema',
   'metrics',
