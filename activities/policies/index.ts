@@ -93,8 +93,9 @@ function chatPolicy(baseUrl: string, model: string, toolChoice: 'auto' | 'requir
   };
 }
 
-/** `prefix`: the turn's prompt prefix as ids (chat-client.ts PromptPrefix), which only the embedded server is sent:
- * it is ours and accepts it, while vLLM and hosted APIs would refuse an unknown field. */
+/** `prefix`: the turn's prompt prefix as ids (chat-client.ts PromptPrefix), sent only to the embedded policy's server:
+ * ours splices it, vLLM behind DEBUGRL_EMBEDDED_URL ignores it (docs/deploy.md, "Token in on vLLM"), and hosted APIs
+ * may refuse an unknown field. */
 export function policyFor(spec: PolicySpec, config: Config, prefix?: PromptPrefix): Policy {
   switch (spec.kind) {
     case 'scripted':
