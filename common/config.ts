@@ -129,12 +129,38 @@ function portDefaults(env: NodeJS.ProcessEnv): Record<string, string> {
   return out;
 }
 
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** A port variable and an address variable that name two different ports on this machine: which one was meant cannot
+ * be told, so neither wins. (infra/lib.sh exports the addresses; a test that set only DEBUGRL_EMBEDDED_PORT for its own
+ * server once sent every episode to the shared one under ./infra/test, and timed out in CI.) An address on another
+ * host is a deliberate choice and wins, as before. */
+function portConflicts(env: NodeJS.ProcessEnv): string[] {
+  const pairs = [
+    ['DEBUGRL_EMBEDDED_PORT', 'DEBUGRL_EMBEDDED_URL'],
+    ['DEBUGRL_PG_PORT', 'DEBUGRL_DATABASE_URL'],
+  ] as const;
+  return pairs.flatMap(([portVar, urlVar]) => {
+    const port = env[portVar];
+    const address = env[urlVar];
+    if (!port || !address) return [];
+    let url: URL;
+    try {
+      url = new URL(address);
+    } catch {
+      return []; // the schema reports a malformed address
+    }
+    return LOOPBACK.has(url.hostname) && url.port !== port ? [`  ${portVar}: ${port} names another port than ${urlVar} (${shown(urlVar, address)}); set one of them, or both to the same port`] : [];
+  });
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const merged: NodeJS.ProcessEnv = { ...portDefaults(env), ...env };
+  const conflicts = portConflicts(env);
   const parsed = ConfigSchema.safeParse(merged);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${shown(String(i.path[0]), merged[String(i.path[0])])})`);
-    throw new ConfigError(`invalid debugrl configuration:\n${lines.join('\n')}`);
+  if (!parsed.success || conflicts.length) {
+    const lines = (parsed.success ? [] : parsed.error.issues).map((i) => `  ${i.path.join('.')}: ${i.message} (got ${shown(String(i.path[0]), merged[String(i.path[0])])})`);
+    throw new ConfigError(`invalid debugrl configuration:\n${[...lines, ...conflicts].join('\n')}`);
   }
   return parsed.data;
 }

@@ -48,7 +48,8 @@ const mutation = (process.env.DEBUGRL_LEARNING_MUTATION ?? 'none') as Mutation;
 if (!MUTATIONS.includes(mutation)) throw new Error(`DEBUGRL_LEARNING_MUTATION=${mutation}: use one of ${MUTATIONS.join(', ')}`);
 
 const PORT = Number(process.env.DEBUGRL_LEARNING_PORT ?? 18765);
-const config = loadConfig({ ...process.env, DEBUGRL_EMBEDDED_PORT: String(PORT), DEBUGRL_PUBLISH_URL: `http://127.0.0.1:${PORT}/v1` });
+// Both the port and the address: ./infra/test exports DEBUGRL_EMBEDDED_URL (the shared server), which would win.
+const config = loadConfig({ ...process.env, DEBUGRL_EMBEDDED_PORT: String(PORT), DEBUGRL_EMBEDDED_URL: `http://127.0.0.1:${PORT}/v1`, DEBUGRL_PUBLISH_URL: `http://127.0.0.1:${PORT}/v1` });
 const MODEL_DIR = path.resolve(config.DEBUGRL_DATA_DIR, 'models', 'tiny-random-8k-std0.1');
 const INIT_STD = 0.1;
 const CONTEXT = 8192;

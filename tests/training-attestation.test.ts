@@ -26,7 +26,8 @@ import { quietRuntime, temporalClient, workerConnection } from './helpers/servic
 
 const PORT = 21000 + (process.pid % 2000);
 const URL = `http://127.0.0.1:${PORT}/v1`;
-const config = loadConfig({ ...process.env, DEBUGRL_TASKS_DIR: FIXTURE_TASKS, DEBUGRL_EMBEDDED_PORT: String(PORT), DEBUGRL_PUBLISH_URL: URL });
+// Both the port and the address: ./infra/test exports DEBUGRL_EMBEDDED_URL (the shared server), which would win.
+const config = loadConfig({ ...process.env, DEBUGRL_TASKS_DIR: FIXTURE_TASKS, DEBUGRL_EMBEDDED_PORT: String(PORT), DEBUGRL_EMBEDDED_URL: URL, DEBUGRL_PUBLISH_URL: URL });
 const CONTEXT = 8192;
 const MODEL = path.resolve(config.DEBUGRL_DATA_DIR, 'models', 'tiny-random-8k');
 const OTHER_MODEL = path.resolve(config.DEBUGRL_DATA_DIR, 'models', 'tiny-random-8k-seed1');
