@@ -44,10 +44,29 @@ export const Manifest = z
   .strict();
 export type Manifest = z.infer<typeof Manifest>;
 
-/** Hash of the validation code. A missing file hashes as missing, so a moved file changes the version too. */
-export function codeVersion(root = REPO_ROOT): string {
+/** The debugger check's manifest (tests/tasks-debugger.test.ts): the tasks whose failing tests reached their failure
+ * under the real debugger, by the same content hash under the code that check depends on. */
+export const DEBUGGER_MANIFEST_FILE = 'debugger-manifest.json';
+
+/** The sources the debugger check's verdict depends on: the check itself, the sandbox, the harness's debugger session
+ * and the two tools it calls, and the Python bridge that runs pdb. */
+export const DEBUGGER_CODE = [
+  'tests/tasks-debugger.test.ts',
+  'harness/sandbox.ts',
+  'harness/limits.ts',
+  'harness/session.ts',
+  'harness/debugger-client.ts',
+  'harness/debugger-session.ts',
+  'harness/tools/start-debugger.ts',
+  'harness/tools/continue-execution.ts',
+  ...['bridge', 'client', 'formatting', 'lines', 'paths', 'prewarm', 'protocol', 'pytest_report', 'reprs', 'tracer'].map((m) => `native/debugrl_native/debugger/${m}.py`),
+];
+
+/** Hash of the code a check depends on (the validator's by default). A missing file hashes as missing, so a moved file
+ * changes the version too. */
+export function codeVersion(root = REPO_ROOT, files: readonly string[] = VALIDATION_CODE): string {
   const h = createHash('sha256');
-  for (const rel of VALIDATION_CODE) {
+  for (const rel of files) {
     const file = path.join(root, rel);
     h.update(`${rel}\0`);
     h.update(fs.existsSync(file) ? fs.readFileSync(file) : Buffer.from('<missing>'));

@@ -14,13 +14,27 @@
  * limits, so each observation is the one a model would read.
  */
 import * as path from 'node:path';
-import { loadConfig } from '../common/config';
+import { loadConfig, REPO_ROOT } from '../common/config';
 import { harnessEnv } from '../harness/env';
 import { HarnessSession, type ToolResult } from '../harness/session';
+import { codeVersion, DEBUGGER_CODE, DEBUGGER_MANIFEST_FILE, planValidation, readManifest, updatedManifest, writeManifest } from '../taskset/manifest';
 import { listTaskDirs, loadTask } from '../taskset/task-loader';
 
 /** The corpus the CLI uses (DEBUGRL_TASKS_DIR, default tasks/), so the suite can also check a corpus in the making. */
-const TASK_DIRS = listTaskDirs(loadConfig().DEBUGRL_TASKS_DIR);
+const TASKS_ROOT = loadConfig().DEBUGRL_TASKS_DIR;
+const TASK_DIRS = listTaskDirs(TASKS_ROOT);
+
+/** Like the validator, the check runs only what it has not seen pass: tasks that are new or changed since
+ * tasks/debugger-manifest.json (a task's hash covers its files and DEBUGGER_CODE, so a change to the bridge, the sandbox
+ * or this file runs every task again), plus a sample of unchanged ones drawn afresh each day (taskset/manifest.ts).
+ * DEBUGRL_TASKS_DEBUGGER_FULL=1 runs every task; DEBUGRL_TASKS_DEBUGGER_UPDATE=1 runs every task and rewrites the
+ * manifest from the results (commit it with the change that needed it). */
+const FULL = process.env.DEBUGRL_TASKS_DEBUGGER_FULL === '1' || process.env.DEBUGRL_TASKS_DEBUGGER_UPDATE === '1';
+const UPDATE = process.env.DEBUGRL_TASKS_DEBUGGER_UPDATE === '1';
+const MANIFEST = path.join(TASKS_ROOT, DEBUGGER_MANIFEST_FILE);
+const CODE = codeVersion(REPO_ROOT, DEBUGGER_CODE);
+const manifestBefore = readManifest(MANIFEST);
+const PLAN = planValidation(TASK_DIRS.map(loadTask), manifestBefore, CODE, { full: FULL });
 
 /** Sessions at once. Each runs a pytest process under bwrap; more than two only queue on the CPUs. */
 const JOBS = 2;
@@ -117,16 +131,27 @@ describe('every task reaches its failure under the debugger', () => {
   });
 
   afterAll(() => {
+    const counts = PLAN.reduce<Record<string, number>>((acc, p) => ({ ...acc, [p.run ?? 'unchanged']: (acc[p.run ?? 'unchanged'] ?? 0) + 1 }), {});
+    console.log(`Tasks planned (${MANIFEST}): ${JSON.stringify(counts)}`);
+    if (UPDATE) {
+      const results = PLAN.map((p) => ({ id: p.task.spec.id, hash: p.hash, ok: reached.has(path.basename(p.task.dir)), runs: 1 }));
+      writeManifest(MANIFEST, updatedManifest(manifestBefore, CODE, results, new Set(PLAN.map((p) => p.task.spec.id))));
+      console.log(`Wrote ${MANIFEST}: ${results.filter((r) => r.ok).length} of ${results.length} tasks reached their failure`);
+    }
     if (!reached.size) return;
     const lines = [...reached].sort().map(([id, how]) => `  ${id}: ${how}`);
     console.log(`Under the debugger (${reached.size} tasks):\n${lines.join('\n')}`);
   });
 
-  const cases = TASK_DIRS.map((dir) => [path.basename(dir), dir] as const);
+  const cases = PLAN.filter((p) => p.run !== null).map((p) => [path.basename(p.task.dir), p.task.dir] as const);
+  it(`plans the new, changed and sampled tasks (${cases.length} of ${PLAN.length})`, () => {
+    // A fresh manifest and an unchanged corpus still run the day's sample; none at all would mean nothing was checked.
+    expect(cases.length).toBeGreaterThan(0);
+  });
   // Jest starts up to 5 concurrent tests (its maxConcurrency) and each waits here for a slot, so a test's clock also
   // counts the tasks queued ahead of it. A task normally takes seconds; 300 s leaves room for a hanging one (per
   // failing test: start-up, test_seconds, the reply slack) behind two others, and a timeout still fails the right task.
-  test.concurrent.each(cases)('%s', (id, dir) =>
+  if (cases.length) test.concurrent.each(cases)('%s', (id, dir) =>
     slot(async () => {
       const task = loadTask(dir);
       const s = await HarnessSession.create({ env: harnessEnv(loadConfig()), taskDir: dir });
