@@ -23,6 +23,7 @@ const UNIT = [
   'learner-advantage',
   'learner-schema',
   'metrics',
+  'prompt-prefix',
   'report',
   'reward',
   'run-health',
