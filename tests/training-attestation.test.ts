@@ -20,7 +20,7 @@ import { mismatchOf } from '../common/mismatch';
 import type { GroupEpisode, LearnerSpec, StepResult, TrainingProgress, TrainingRunInput } from '../common/training';
 import { formatRunState } from '../workers/commands/train';
 import { learnerActivities } from '../workers/learner-worker';
-import { progressQuery, stopSignal, TrainingRunWorkflow } from '../workflows/training-run';
+import { pauseSignal, progressQuery, resumeSignal, stopSignal, TrainingRunWorkflow } from '../workflows/training-run';
 import { FIXTURE_TASKS, inProcessWorkers, type InProcessWorkers } from './helpers/episodes';
 import { quietRuntime, temporalClient, workerConnection } from './helpers/services';
 
@@ -114,19 +114,29 @@ describe('training run health against a real server (tiny random model, real lea
     const runId = `attest-${Date.now()}`;
     try {
       const handle = await client.workflow.start(TrainingRunWorkflow, { taskQueue: w.taskQueue, workflowId: runId, args: [input(runId, { steps: 3, attestEvery: 1 })] });
-      let p: TrainingProgress | null = null;
-      for (const t0 = Date.now(); !(p && p.policyVersion >= 1); await sleep(200)) {
-        if (Date.now() - t0 > 300_000) throw new Error(`v1 was not published within 300 s: ${JSON.stringify(p)}`);
-        p = await handle.query(progressQuery);
-      }
-      await server.kill(); // right after v1: the restarted server has no adapters
+      // Make sure episodes ask for v1 after the restart: pause the rollouts once group 1's episodes have started (the
+      // high-water mark then holds any new episode until step 1 commits, seconds later), let step 1 train and publish
+      // v1 with no episode in flight, kill and restart the server, and resume. Without the pause, the next group often
+      // opened before v1 was published (at step 1's commit), sampled v0, and no request named v1 after the restart.
+      const until = async (what: string, ok: (p: TrainingProgress) => boolean): Promise<void> => {
+        for (const t0 = Date.now(); ; await sleep(100)) {
+          const p = await handle.query(progressQuery);
+          if (p && ok(p)) return;
+          if (Date.now() - t0 > 300_000) throw new Error(`${what} did not happen within 300 s: ${JSON.stringify(p)}`);
+        }
+      };
+      await until('group 1 started', (p) => p.running + p.episodesDone >= 2);
+      await handle.signal(pauseSignal);
+      await until('v1 published with no episode running', (p) => p.policyVersion >= 1 && p.running === 0);
+      await server.kill(); // the restarted server has no adapters
       await server.start(MODEL);
+      const restartedAt = Date.now();
+      await handle.signal(resumeSignal);
       const result = await w.run(handle.result());
       expect(result).toMatchObject({ steps: 3, version: 3 });
 
       const memo = (await handle.describe()).memo as Record<string, number>;
       console.log(`attestation run ${runId}: ${memo.attestations} attestation(s), ${memo.republished} re-publication(s), breaker trips ${memo.breakerTrips}`);
-      expect(memo.republished).toBeGreaterThanOrEqual(1);
 
       // No trained group holds an episode that a server answered with another version than its policy names (a base
       // model's answer to a request for an adapter would say version 0).
@@ -136,12 +146,22 @@ describe('training run health against a real server (tiny random model, real lea
       const eps = (await w.deps.pool.query('select policy_spec, record from episodes where episode_id = any($1)', [ids])).rows;
       expect(eps).toHaveLength(ids.length);
       const versions = new Set<number>();
+      let v1AfterRestart = 0;
       for (const e of eps) {
         const want = e.policy_spec === 'embedded' ? 0 : Number(/--policy-v(\d+)$/.exec(e.policy_spec)![1]);
         versions.add(want);
         for (const t of e.record.turns) expect(t.assistant.policyVersion).toBe(want);
+        if (want === 1 && Date.parse(e.record.timings.startedAt) > restartedAt) v1AfterRestart++;
       }
-      expect([...versions].sort()).toEqual([0, 1, 2]); // one group per version, v1's after the restart
+      // The episodes at v1 started after the restart, on a server that came back with no adapters: the run re-published
+      // v1 by itself, and every turn above says it was served v1.
+      console.log(`attestation run ${runId}: ${v1AfterRestart} v1 episode(s) started after the restart`);
+      expect(v1AfterRestart).toBeGreaterThanOrEqual(1);
+      expect(memo.republished).toBeGreaterThanOrEqual(1);
+      // Version 0's group, then v1's, sampled after the restart. The third group is v2's or, when its episodes started
+      // between step 2's commit (which frees the high-water slot) and v2's publication, v1's again: both were seen
+      // (v1 twice in CI on 2026-12-06), and either way every turn above was served by the version its episode names.
+      expect([...versions].sort()).toEqual(versions.has(2) ? [0, 1, 2] : [0, 1]);
     } finally {
       await client.workflow.getHandle(runId).terminate('the attestation test ended').catch(() => undefined);
       await connection.close();

@@ -7,6 +7,7 @@
 import * as path from 'node:path';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { bundleWorkflowCode, DefaultLogger, Runtime, Worker } from '@temporalio/worker';
+import * as searchAttributes from '../common/search-attributes';
 import type { GroupEpisode, StepPoint, StepResult, TrainingRunInput } from '../common/training';
 import type { FakeEpisodePlan } from './helpers/training-fake-workflows';
 
@@ -69,7 +70,11 @@ describe('TrainingRunWorkflow from an init adapter (fake activities)', () => {
 
   beforeAll(async () => {
     Runtime.install({ logger: new DefaultLogger('ERROR') });
-    env = await TestWorkflowEnvironment.createLocal({ server: { executable: { type: 'existing-path', path: path.join(ROOT, '.venv/bin/temporal') } } });
+    // The search attributes infra/up registers: TrainingRunWorkflow sets PolicyVersion, and an unregistered attribute
+    // fails its workflow task (every test here timed out that way in CI on 2026-12-06).
+    env = await TestWorkflowEnvironment.createLocal({
+      server: { executable: { type: 'existing-path', path: path.join(ROOT, '.venv/bin/temporal') }, searchAttributes: Object.values(searchAttributes) },
+    });
     const workflowBundle = await bundleWorkflowCode({ workflowsPath: path.join(__dirname, 'helpers/training-fake-workflows.ts'), logger: new DefaultLogger('WARN') });
     worker = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowBundle, activities });
     running = worker.run();
