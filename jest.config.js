@@ -43,7 +43,7 @@ const unitFiles = UNIT.map((name) => `<rootDir>/tests/${name}.test.ts`);
  * PostgreSQL or model server). `./infra/test` runs them in its background group, beside the restart and chaos checks,
  * which spend most of their time waiting on restarts and kills: on 2026-12-03 they took 341 s and 259 s of the in-band
  * integration run, and the background group had finished about 290 s before those checks. */
-const SANDBOX = ['tasks-debugger', 'sft-oracle'];
+const SANDBOX = ['tasks-debugger', 'sft-oracle', 'oracle-no-debugger'];
 const sandboxFiles = SANDBOX.map((name) => `<rootDir>/tests/${name}.test.ts`);
 
 // ts-jest compiles each file on its own (isolatedModules), without type-checking it: `tsc -p tsconfig.json`, which

@@ -170,7 +170,7 @@ export function initialCurriculum(tasks: CurriculumTask[], config?: z.input<type
     },
     'curriculum tasks',
   );
-  if (!pickable(state).length) throw new RangeError('curriculum tasks: the acquisition phase needs at least one task its mix samples (recommended or optional by default)');
+  if (!pickable(state).length) throw new RangeError('curriculum tasks: there is no task to pick');
   return state;
 }
 
@@ -270,7 +270,10 @@ interface Candidate {
 /** Every task the current phase can pick, with its probability (they sum to 1). */
 function pickable(state: CurriculumState): Candidate[] {
   const c = state.config;
-  const mix = state.phase === 'acquisition' ? c.acquisitionMix : c.abstentionMix;
+  const phaseMix = state.phase === 'acquisition' ? c.acquisitionMix : c.abstentionMix;
+  // A task set the phase's mix cannot pick from at all (the starter split is all `avoid` tasks, which acquisition
+  // leaves out) is picked from as a whole, each category equally: a phase with nothing to pick would stop the run.
+  const mix = state.tasks.some((t) => phaseMix[t.debuggerPreference] > 0) ? phaseMix : { recommended: 1, optional: 1, avoid: 1 };
   const byPref = new Map<Preference, CurriculumTaskState[]>();
   for (const t of state.tasks) if (mix[t.debuggerPreference] > 0) byPref.set(t.debuggerPreference, [...(byPref.get(t.debuggerPreference) ?? []), t]);
   // A category with no tasks gives its share to the others.

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { EpisodeLimits, Toolset } from './episode';
 import { PolicySpecString } from './policy-spec';
+import { Split } from '../taskset/task-schema';
 
 export const Arm = z.object({
   label: z.string().min(1).max(100),
@@ -20,7 +21,7 @@ export const EvaluationInput = z
     toolset: z.enum(['full', 'no-debugger', 'both']).default('full'),
     /** A second policy (e.g. the SFT or RL checkpoint against the base) evaluated on the same tasks. */
     compare: PolicySpecString.optional(),
-    split: z.enum(['train', 'validation', 'test']).optional(),
+    split: Split.optional(),
     taskIds: z.array(z.string().regex(/^[a-z][a-z0-9_]{2,63}$/)).min(1).optional(),
     /** Keep only the first N tasks of the split (sorted by id): for quick runs. */
     maxTasks: z.number().int().min(1).optional(),

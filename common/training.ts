@@ -7,6 +7,7 @@ import { EpisodeLimits, Toolset } from './episode';
 import { GroupSizeRange } from './group-size';
 import { HardwareProfileName } from './hardware-profiles';
 import type { TokenChainCounts } from './token-chain';
+import { Split } from '../taskset/task-schema';
 
 export const TRAINING_GROUPS_TOPIC = 'training-groups';
 export const GROUP_SCHEMA = 'debugrl.training-group/v1';
@@ -85,7 +86,7 @@ export const TrainingRunInput = z
     runId: z.string().regex(/^[\w.-]{1,80}$/, 'letters, digits, ".", "_" and "-" only').optional(),
     /** Base policy; published adapters are served as `<policy>:policy-v<N>`. Only the embedded server takes adapters. */
     policy: z.literal('embedded').default('embedded'),
-    split: z.enum(['train', 'validation', 'test']).default('train'),
+    split: Split.default('train'),
     taskIds: z.array(z.string().regex(/^[a-z][a-z0-9_]{2,63}$/)).min(1).optional(),
     maxTasks: z.number().int().min(1).optional(),
     /** The seed's groups of 12 trajectories of one task, 4 groups per optimizer step (48 trajectories). */

@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { emptyCalibration, measuredSolveRate, type Calibration } from './calibration';
 import { loadTask, TaskFormatError, type LoadedTask } from './task-loader';
-import { DebuggerPreference, Split, TaskCategory } from './task-schema';
+import { DebuggerPreference, SEED_SPLITS, Split, TaskCategory } from './task-schema';
 
 /** The seed's median task (from its section "Tasks that make runtime inspection useful"). */
 export const SEED_MEDIAN = { sourceLines: 132, files: 3 } as const;
@@ -290,7 +290,11 @@ export function formatStats(s: CorpusStats): string {
   const out: string[] = [];
   const debuggers = DebuggerPreference.options;
   const catWidth = Math.max(...TaskCategory.options.map((c) => c.length), 'category'.length);
-  out.push(`${s.tasks} tasks (target ${Object.values(s.target).reduce((a, b) => a + b, 0)}: ${Split.options.map((k) => `${k} ${s.bySplit[k]}/${s.target[k]}`).join(', ')})`);
+  const starter = s.bySplit.starter ?? 0;
+  out.push(
+    `${s.tasks - starter} tasks (target ${Object.values(s.target).reduce((a, b) => a + b, 0)}: ${SEED_SPLITS.map((k) => `${k} ${s.bySplit[k]}/${s.target[k]}`).join(', ')})` +
+      (starter ? `, plus ${starter} starter tasks outside the seed's splits` : ''),
+  );
   for (const split of Split.options) {
     out.push('', `${split} (${s.bySplit[split]})`);
     out.push(`  ${'category'.padEnd(catWidth)}  ${debuggers.map((d) => d.padStart(11)).join(' ')}  ${'total'.padStart(5)}`);

@@ -6,7 +6,11 @@ export const TaskCategory = z.enum(['shared_state', 'aliasing', 'serialization',
 export type TaskCategory = z.infer<typeof TaskCategory>;
 
 export const DebuggerPreference = z.enum(['recommended', 'optional', 'avoid']);
-export const Split = z.enum(['train', 'validation', 'test']);
+/** The seed's three splits (130/40/30). */
+export const SEED_SPLITS = ['train', 'validation', 'test'] as const;
+/** `starter`: small tasks outside the seed's splits, for a 135M model on a CPU to learn on (issue 23's learnable tier).
+ * They train like `train` tasks (the oracle teacher runs on them), and `tasks stats` shows them apart. */
+export const Split = z.enum([...SEED_SPLITS, 'starter']);
 export type Split = z.infer<typeof Split>;
 
 const relativePath = z

@@ -78,6 +78,12 @@ describe('phases', () => {
     expect(shares.avoid_a).toBeUndefined();
   });
 
+  it('a task set acquisition cannot pick from (all avoid, like the starter split) is picked from whole', () => {
+    const shares = pickShares(initialCurriculum([{ id: 'avoid_a', debuggerPreference: 'avoid' }, { id: 'avoid_b', debuggerPreference: 'avoid' }]));
+    expect(shares.avoid_a).toBeCloseTo(0.5, 3);
+    expect(shares.avoid_b).toBeCloseTo(0.5, 3);
+  });
+
   it('advances on fixes and debugger use on recommended tasks, then adds avoid tasks (30 %)', () => {
     let s = initialCurriculum(TASKS);
     // 4 groups × 12 = 48 episodes (the minimum), 9/12 fixed, the debugger opened in 10 of 12 on recommended tasks
@@ -122,10 +128,9 @@ describe('phases', () => {
     expect(curriculumSummary(s).advancement.debuggerClosedOnAvoid).toBeCloseTo(9 / 12, 12);
   });
 
-  it('an optional-only corpus fills acquisition with optional tasks; an avoid-only corpus is refused', () => {
+  it('an optional-only corpus fills acquisition with optional tasks', () => {
     const s = initialCurriculum([{ id: 'opt_a', debuggerPreference: 'optional' }, { id: 'avoid_a', debuggerPreference: 'avoid' }]);
     expect(pickShares(s, 1000)).toEqual({ opt_a: expect.closeTo(1, 9) });
-    expect(() => initialCurriculum([{ id: 'avoid_a', debuggerPreference: 'avoid' }])).toThrow(/acquisition phase needs/);
   });
 });
 

@@ -128,13 +128,13 @@ describe('task sizes and the corpus report', () => {
       expect(s.counts.train!.logic!.avoid).toBe(2);
       expect(s.counts.test!.aliasing!.recommended).toBe(1);
       expect(s.counts.validation!.concurrency!.optional).toBe(0);
-      expect(s.bySplit).toEqual({ train: 2, validation: 0, test: 1 });
+      expect(s.bySplit).toEqual({ train: 2, validation: 0, test: 1, starter: 0 });
       expect(s.byDifficulty).toEqual({ easy: 2, medium: 0, hard: 1 });
       expect(s.multiSiteFix).toBe(1);
       expect(s.obviousFixWrong).toBe(1);
       expect(s.seedNamedTasks).toEqual({ deepcopy_circular: false, lease_gateway_validation_leak: false, producer_consumer_shutdown: false, toctou_file_check: false, reentrant_lock_owner: false });
       expect(s.splits).toEqual({ one: 'train', two: 'test', three: 'train' });
-      expect(s.medianBySplit).toEqual({ train: { sourceLines: 5, files: 1 }, validation: { sourceLines: null, files: null }, test: { sourceLines: 5, files: 1 } });
+      expect(s.medianBySplit).toEqual({ train: { sourceLines: 5, files: 1 }, validation: { sourceLines: null, files: null }, test: { sourceLines: 5, files: 1 }, starter: { sourceLines: null, files: null } });
       expect(s.sourceLines).toEqual({ min: 5, median: 5, p90: 5, max: 5 });
       expect(s.unreadable).toEqual([{ dir: path.join(FIXTURES, 'schema_extra_key'), reason: expect.stringMatching(/Unrecognized key/) }]);
       const text = formatStats(s);

@@ -376,6 +376,28 @@ export function buildPlan(facts: TaskFacts, v: Variation): Step[] {
   return steps;
 }
 
+/** The plan when the episode has no debugger tools (toolset `no-debugger`): read the changed function, apply the fix's
+ * hunks, rerun the tests, done. A long variation reproduces the failure first. The learnable tier (the `starter`
+ * split) trains on these short traces: a 135M model on a CPU can afford four turns, not the debugger plan's fifteen. */
+export function buildNoDebuggerPlan(facts: TaskFacts, v: Variation): Step[] {
+  const call = (name: string, args: Record<string, unknown>, thought: string): Step => () => ({ name, arguments: args, thought });
+  const steps: Step[] = [];
+  if (v.long) steps.push(call('run_tests', {}, 'Reproduce the failure: run the visible tests.'));
+  for (const f of facts.files) {
+    const first = f.hunks[0]!;
+    const [a, b] = functionSpan(f, breakpointFor(f, first.lines).fn, first.lines[0]!);
+    steps.push(call('read_file', { path: f.path, start_line: a, end_line: b }, `Read ${f.path} around the code the failing test exercises.`));
+    f.hunks.forEach((h, hi) => steps.push(call('edit_file', { path: f.path, ...h.edit }, hi === 0 ? `Make a focused fix in ${f.path}.` : `Apply the same correction at the next site in ${f.path}.`)));
+  }
+  steps.push(call('run_tests', {}, 'Verify: rerun every visible test.'));
+  steps.push((h) => {
+    const t = last(h, 'run_tests');
+    if (t && /^Result: \d+ passed(, \d+ skipped)?\s*$/m.test(t.output.split('\n')[0]!)) return { name: 'done', arguments: { summary: `Fixed ${facts.files.map((f) => f.path).join(', ')}; all visible tests pass.` }, thought: 'All tests pass.' };
+    return { name: 'done', arguments: { summary: 'The fix is applied but some tests still fail.' }, thought: 'The tests still fail; stop here.' };
+  });
+  return steps;
+}
+
 /** old_text with the first line's indentation removed (or a stray space added): a realistic copy mistake that the
  * harness refuses. Null if the mangled text happens to occur in the file. */
 function misindent(oldText: string, file: string): string | null {
@@ -422,6 +444,9 @@ export function turnsOf(messages: ChatMessage[]): Turn[] {
 
 export const ORACLE_REFUSAL = Failure.InvalidPolicy;
 
+/** The splits whose fixes the teacher may read: what training sees, never validation or test. */
+const TEACHER_SPLITS: readonly string[] = ['train', 'starter'];
+
 export function oraclePolicy(config: Config): Policy {
   const facts = new Map<string, Promise<TaskFacts>>();
   const factsOf = (taskId: string) => {
@@ -434,9 +459,9 @@ export function oraclePolicy(config: Config): Policy {
         } catch (e) {
           throw ApplicationFailure.nonRetryable(`oracle: ${(e as Error).message}`, ORACLE_REFUSAL);
         }
-        if (task.spec.split !== 'train') {
+        if (!TEACHER_SPLITS.includes(task.spec.split)) {
           throw ApplicationFailure.nonRetryable(
-            `the oracle teacher reads the held-back fix, so it only runs on train-split tasks; ${taskId} is in the ${task.spec.split} split`,
+            `the oracle teacher reads the held-back fix, so it only runs on train-split tasks; ${taskId} is in the ${task.spec.split} split (starter tasks are allowed too: they are training data)`,
             ORACLE_REFUSAL,
           );
         }
@@ -453,7 +478,9 @@ export function oraclePolicy(config: Config): Policy {
       const f = await factsOf(ctx.taskId);
       // The activity passes seed * 1000 + turn; the variation is per episode, so take the episode's seed back out.
       const episodeSeed = Math.floor((ctx.seed - ctx.turn) / 1000);
-      const c = nextCall(buildPlan(f, variationFor(ctx.taskId, episodeSeed)), turnsOf(ctx.messages));
+      const variation = variationFor(ctx.taskId, episodeSeed);
+      const hasDebugger = ctx.tools.some((t) => t.function.name === 'start_debugger');
+      const c = nextCall(hasDebugger ? buildPlan(f, variation) : buildNoDebuggerPlan(f, variation), turnsOf(ctx.messages));
       const args = JSON.stringify(c.arguments);
       return {
         message: { role: 'assistant', content: c.thought, tool_calls: [{ id: `call_${ctx.turn}`, type: 'function', function: { name: c.name, arguments: args } }] },

@@ -15,6 +15,7 @@ import { pgConnectionString, temporalConnectionOptions } from '../../common/conn
 import { EvaluationInput, type EvaluationProgress, type EvaluationResult } from '../../common/evaluation';
 import { action, choiceOption, describeError, intOption, uiUrl, workflowResult } from '../cli-kit';
 import { ConfigError, preflight } from '../eval-checks';
+import { Split } from '../../taskset/task-schema';
 
 /** pass@k's default k: the seed reported pass@3. With fewer episodes per task than that, k drops to n. */
 const DEFAULT_K = 3;
@@ -63,7 +64,7 @@ export function evaluationInputFrom(o: EvalOptions): EvaluationInput {
   const k = o.k ?? (o.episodes !== undefined ? Math.min(DEFAULT_K, o.episodes) : undefined);
   return {
     policy: o.policy ?? '',
-    ...(o.split !== undefined ? { split: o.split as 'train' | 'validation' | 'test' } : {}),
+    ...(o.split !== undefined ? { split: o.split as Split } : {}),
     ...(taskIds !== undefined ? { taskIds } : {}),
     ...(o.episodes !== undefined ? { episodesPerTask: o.episodes } : {}),
     ...(k !== undefined ? { k } : {}),
@@ -229,7 +230,7 @@ export function register(program: Command): void {
         'Exit status: 0 every episode ran; 1 the workflow failed, or episodes crashed or ended in harness errors; 2 a usage or configuration mistake.',
     )
     .option('--policy <spec>', 'scripted:<file.jsonl>, embedded[:<adapter>] or openai:<model>@<base url>')
-    .option('--split <split>', 'evaluate every task of a split', choiceOption('--split', ['train', 'validation', 'test'] as const))
+    .option('--split <split>', 'evaluate every task of a split', choiceOption('--split', Split.options))
     .option('--tasks <ids>', 'comma-separated task ids instead of a split')
     .option('--episodes <n>', 'episodes per task (the seed: 8)', intOption('--episodes', 1, 64))
     .option('-k, --k <k>', `pass@k's k (default ${DEFAULT_K}, at most --episodes)`, intOption('--k', 1, 64))

@@ -21,6 +21,7 @@ import { adapterRank, checkRlInputs, resolveInitAdapter, RlInputError } from '..
 import { action, choiceOption, describeError, intOption, workflowResult } from '../cli-kit';
 import { formatMismatch, mismatchOf } from '../../common/mismatch';
 import { formatTokenChain, sumTokenChains } from '../../common/token-chain';
+import { Split } from '../../taskset/task-schema';
 
 interface TrainOptions {
   split?: string;
@@ -316,7 +317,7 @@ export function register(program: Command): void {
     .command('train')
     .summary('GRPO training on the embedded policy (TrainingRunWorkflow), with a live progress line')
     .description('Start a training run and follow it; `train status <run>` shows a run; `--resume <run>` continues one from its last committed step.')
-    .option('--split <split>', 'task split to train on', choiceOption('--split', ['train', 'validation', 'test'] as const))
+    .option('--split <split>', 'task split to train on', choiceOption('--split', Split.options))
     .option('--tasks <ids>', 'comma-separated task ids instead of a split')
     .option('--max-tasks <n>', 'first N tasks of the split', intOption('--max-tasks', 1, 10_000))
     .option('--group-size <n>', 'episodes per GRPO group (the seed: 12)', intOption('--group-size', 2, 64))

@@ -1,0 +1,6 @@
+"""Greeting messages."""
+
+
+def greet(name):
+    """A greeting like 'Hello, Ada!'."""
+    return "Hello " + name + "!"
