@@ -379,6 +379,9 @@ export function buildPlan(facts: TaskFacts, v: Variation): Step[] {
 /** The plan when the episode has no debugger tools (toolset `no-debugger`): read the changed function, apply the fix's
  * hunks, rerun the tests, done. A long variation reproduces the failure first. The learnable tier (the `starter`
  * split) trains on these short traces: a 135M model on a CPU can afford four turns, not the debugger plan's fifteen. */
+/** Files up to this many lines are read whole in the no-debugger plan. */
+const SHORT_FILE_LINES = 60;
+
 export function buildNoDebuggerPlan(facts: TaskFacts, v: Variation): Step[] {
   const call = (name: string, args: Record<string, unknown>, thought: string): Step => () => ({ name, arguments: args, thought });
   const steps: Step[] = [];
@@ -386,7 +389,9 @@ export function buildNoDebuggerPlan(facts: TaskFacts, v: Variation): Step[] {
   for (const f of facts.files) {
     const first = f.hunks[0]!;
     const [a, b] = functionSpan(f, breakpointFor(f, first.lines).fn, first.lines[0]!);
-    steps.push(call('read_file', { path: f.path, start_line: a, end_line: b }, `Read ${f.path} around the code the failing test exercises.`));
+    // a file this short is read whole: nothing to gain from a range, and a call with no line numbers to guess
+    const whole = f.oldText.split('\n').length <= SHORT_FILE_LINES;
+    steps.push(call('read_file', whole ? { path: f.path } : { path: f.path, start_line: a, end_line: b }, whole ? `Read ${f.path}.` : `Read ${f.path} around the code the failing test exercises.`));
     f.hunks.forEach((h, hi) => steps.push(call('edit_file', { path: f.path, ...h.edit }, hi === 0 ? `Make a focused fix in ${f.path}.` : `Apply the same correction at the next site in ${f.path}.`)));
   }
   steps.push(call('run_tests', {}, 'Verify: rerun every visible test.'));

@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# The learning curve (issue 23, "Prove it"), on this machine, on the learnable tier (the `starter` split, without the
+# debugger tools), through the real loop: services, embedded SmolLM2-135M server, workers and learner must be up
+# (./infra/up && ./infra/embedded && ./infra/workers --restart). Stages, in order:
+#   teacher   the oracle on every starter task, LC_TEACHER_EPISODES each (the short no-debugger plan)
+#   sft       `sft build` (behavioural filters, short/long interleaving, assistant-only masks) and `sft train`
+#   sft-eval  the SFT init on the starter tasks, n = LC_EPISODES per task, seeds 0..n-1 (the "before")
+#   rl        GRPO from the SFT adapter (version 0 and the KL reference), BC replay of the corpus, LC_STEPS steps
+#   rl-eval   the RL arm's last adapter, same tasks and seeds (the "after")
+#   control   the same run with learning rate 0
+#   control-eval
+#   base-eval the base model, same tasks and seeds
+#   report    benchmarks/learning-curve.{md,svg} (node lib/benchmarks/learning-curve.js)
+# LC_ID names every workflow (default lc-<time>); LC_CORPUS overrides the corpus folder; LC_FROM=<stage> starts at a
+# stage of an earlier LC_ID (its SFT
+# adapter is read from $LOGS/<LC_ID>-sft.log, the arms' adapters from their logs). Knobs: LC_TEACHER_EPISODES (2),
+# LC_SFT_EPOCHS (3), LC_SFT_LR (5e-4), LC_SFT_BATCH (2), LC_EPISODES (8), LC_TURNS (5), LC_NEW_TOKENS (96),
+# LC_STEPS (8), LC_GROUP (8), LC_GROUPS_PER_STEP (1), LC_LR (5e-4), LC_BC_EXAMPLES (2).
+source "$(dirname "${BASH_SOURCE[0]}")/../infra/lib.sh"
+cd "$ROOT"
+id=${LC_ID:-lc-$(date +%Y%m%d-%H%M%S)} from=${LC_FROM:-teacher}
+teacher_episodes=${LC_TEACHER_EPISODES:-2} sft_epochs=${LC_SFT_EPOCHS:-3} sft_lr=${LC_SFT_LR:-5e-4} sft_batch=${LC_SFT_BATCH:-2}
+episodes=${LC_EPISODES:-8} turns=${LC_TURNS:-5} new_tokens=${LC_NEW_TOKENS:-96} steps=${LC_STEPS:-8} group=${LC_GROUP:-8}
+groups_per_step=${LC_GROUPS_PER_STEP:-1} lr=${LC_LR:-5e-4} bc_examples=${LC_BC_EXAMPLES:-2}
+corpus=${LC_CORPUS:-$DATA/sft-corpora/$id}
+cli() { node lib/workers/cli.js "$@"; }
+stages=(teacher sft sft-eval rl rl-eval control control-eval base-eval report)
+started=0
+run_stage() { [[ $1 == "$from" ]] && started=1; ((started)); }
+stage_start=$SECONDS
+stage_done() { log "$1: $((SECONDS - stage_start)) s (load: $(cut -d' ' -f1-3 /proc/loadavg))"; stage_start=$SECONDS; }
+[[ " ${stages[*]} " == *" $from "* ]] || die "LC_FROM must be one of: ${stages[*]}"
+
+evaluate() { # ID POLICY
+  local rc=0
+  cli eval --policy "$2" --split starter --tools no-debugger --episodes "$episodes" --k 3 --max-turns "$turns" \
+    --max-new-tokens "$new_tokens" --max-context 4096 --concurrency 8 --id "$1" || rc=$?
+  ((rc <= 1)) || die "evaluation $1 failed (exit $rc)"
+}
+train_arm() { # RUN LR
+  cli train --split starter --tools no-debugger --group-size "$group" --groups-per-step "$groups_per_step" --steps "$steps" \
+    --pool-size "$group" --max-turns "$turns" --max-new-tokens "$new_tokens" --max-context 4096 --lr "$2" \
+    --learner-max-tokens 8192 --init-adapter "$sft" --bc-corpus "$corpus" --bc-examples "$bc_examples" --id "$1" | tee "$LOGS/$1.log"
+}
+served() { sed -n 's/.*(served as \(embedded:[^)]*\)).*/\1/p' "$LOGS/$1.log" | tail -n 1; }
+
+if run_stage teacher; then
+  cli eval --policy oracle --split starter --tools no-debugger --episodes "$teacher_episodes" --k 1 --concurrency 4 --id "$id-teacher"
+  stage_done teacher
+fi
+if run_stage sft; then
+  cli sft build --from "$id-teacher" --out "$corpus" --no-microskills
+  cli sft train --corpus "$corpus" --epochs "$sft_epochs" --batch "$sft_batch" --lr "$sft_lr" --id "$id-sft" | tee "$LOGS/$id-sft.log"
+  stage_done sft
+fi
+sft=$(sed -n 's/.*published as \([^ ]*\) (.*/\1/p' "$LOGS/$id-sft.log" 2>/dev/null | tail -n 1)
+[[ -n $sft ]] || die "no SFT adapter for $id (see $LOGS/$id-sft.log)"
+if run_stage sft-eval; then evaluate "$id-eval-sft" "embedded:$sft"; stage_done sft-eval; fi
+if run_stage rl; then train_arm "$id-rl" "$lr"; stage_done rl; fi
+if run_stage rl-eval; then
+  rl=$(served "$id-rl")
+  [[ -n $rl ]] || die "the RL arm $id-rl published no adapter (see $LOGS/$id-rl.log)"
+  evaluate "$id-eval-rl" "$rl"
+  stage_done rl-eval
+fi
+if run_stage control; then train_arm "$id-control" 0; stage_done control; fi
+if run_stage control-eval; then
+  control=$(served "$id-control")
+  [[ -n $control ]] || die "the control arm $id-control published no adapter (see $LOGS/$id-control.log)"
+  evaluate "$id-eval-control" "$control"
+  stage_done control-eval
+fi
+if run_stage base-eval; then evaluate "$id-eval-base" embedded; stage_done base-eval; fi
+if run_stage report; then
+  node lib/benchmarks/learning-curve.js --rl "$id-rl" --control "$id-control" --base "$id-eval-base" --sft "$id-eval-sft" \
+    --rl-eval "$id-eval-rl" --control-eval "$id-eval-control"
+fi
