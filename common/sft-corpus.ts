@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { rejections, stepsOf, type FilterStep, type Rejection, type RejectionReason, type SftFilterConfig } from './sft-filters';
+import { REJECTION_REASONS, rejections, stepsOf, type FilterStep, type Rejection, type RejectionReason, type SftFilterConfig } from './sft-filters';
 import type { ChatMessage, TrajectoryRecord } from './trajectory';
 
 export const SFT_CORPUS_SCHEMA = 'debugrl.sft-corpus/v1';
@@ -86,7 +86,7 @@ export interface Selection {
 /** Passing trajectories that clear every filter, deduplicated, interleaved per task and capped per task. */
 export function selectTrajectories(records: TrajectoryRecord[], filters: SftFilterConfig, perTaskCap: number): Selection {
   const byReason = Object.fromEntries(
-    (['invalid_reply', 'debugger_treadmill', 'debugger_streak', 'late_source_edit', 'final_edit_not_retested', 'edit_without_read', 'done_before_verify', 'invalid_tool_ordering', 'blind_stepping', 'repeated_loop'] as const).map((r) => [r, 0]),
+    REJECTION_REASONS.map((r) => [r, 0]),
   ) as Record<RejectionReason, number>;
   const byTask: Selection['byTask'] = {};
   const task = (id: string) => (byTask[id] ??= { candidates: 0, failed: 0, rejected: 0, duplicates: 0, capped: 0, kept: 0 });

@@ -6,11 +6,13 @@
  * episode that passed while taking bad actions teaches those actions. Outcome-only filtering does more than tolerate
  * that; it can amplify the bad habit that happened to help the episode pass (the seed's "process matters just as much
  * as the outcome"). The seed rejected invalid tool ordering, blind stepping, repeated loops, edits without a prior
- * read and `done` before verification, and in its simplified form debugger treadmills, long debugger runs, late
+ * read, `done` before verification and debugger observations that did not inform the edit, and in its simplified
+ * form debugger treadmills, long debugger runs, late
  * source edits and final edits never retested. It also found the stricter filters did not raise pass@k (they remove
  * bad examples without adding better ones), and kept them as quality checks; so do we.
  */
 import { z } from 'zod';
+import { changedNames, STRING } from './edit-diff';
 import type { TrajectoryRecord } from './trajectory';
 
 /** The thresholds. The seed gave the filters but not its numbers, except the 75 % late-edit cut; the others are
@@ -27,6 +29,9 @@ export const SftFilterConfig = z
     maxBlindSteps: z.number().int().min(1).default(3),
     /** Reject a block of up to 4 calls repeated this many times in a row with the same observations. */
     maxLoopRepeats: z.number().int().min(2).default(3),
+    /** Reject a trajectory whose debugger value reads never touched, at the bug site, a value its edit changes
+     * (false: keep them; for corpora from policies whose inspection is judged elsewhere). */
+    informedDebuggerUse: z.boolean().default(true),
   })
   .strict();
 export type SftFilterConfig = z.infer<typeof SftFilterConfig>;
@@ -42,6 +47,7 @@ export const REJECTION_REASONS = [
   'invalid_tool_ordering',
   'blind_stepping',
   'repeated_loop',
+  'uninformed_debugger_use',
 ] as const;
 export type RejectionReason = (typeof REJECTION_REASONS)[number];
 
@@ -73,7 +79,8 @@ export function stepsOf(record: TrajectoryRecord): FilterStep[] {
 }
 
 const isTestPath = (p: string) => /(^|\/)(test_[^/]*|[^/]*_test\.py|conftest\.py)$/.test(p);
-const editPath = (s: FilterStep) => (s.name === 'edit_file' && typeof s.arguments.path === 'string' ? s.arguments.path.replace(/^\.?\//, '').replace(/^\/workspace\//, '') : null);
+const normPath = (p: string) => p.replace(/^\.?\//, '').replace(/^\/workspace\//, '');
+const editPath = (s: FilterStep) => (s.name === 'edit_file' && typeof s.arguments.path === 'string' ? normPath(s.arguments.path) : null);
 /** A successful edit of a source file (not a test): what the grader sees. */
 const isSourceEdit = (s: FilterStep) => s.ok && !!editPath(s) && !isTestPath(editPath(s)!);
 const isTestRun = (s: FilterStep) => s.name === 'run_tests' || (s.name === 'bash' && /\bpytest\b/.test(String(s.arguments.command ?? '')));
@@ -133,8 +140,8 @@ export function finalEditNotRetested(steps: FilterStep[]): Rejection | null {
 export function editWithoutRead(steps: FilterStep[]): Rejection | null {
   const seen = new Set<string>();
   for (const [i, s] of steps.entries()) {
-    if (s.name === 'read_file' && typeof s.arguments.path === 'string' && s.ok) seen.add(s.arguments.path.replace(/^\.?\//, '').replace(/^\/workspace\//, ''));
-    if (s.name === 'bash' && s.ok) for (const w of String(s.arguments.command ?? '').split(/[\s'"|;&<>]+/)) seen.add(w.replace(/^\.?\//, '').replace(/^\/workspace\//, ''));
+    if (s.name === 'read_file' && typeof s.arguments.path === 'string' && s.ok) seen.add(normPath(s.arguments.path));
+    if (s.name === 'bash' && s.ok) for (const w of String(s.arguments.command ?? '').split(/[\s'"|;&<>]+/)) seen.add(normPath(w));
     const p = editPath(s);
     if (p && s.arguments.old_text !== '' && !seen.has(p)) return { reason: 'edit_without_read', turn: i + 1, detail: `edited ${p} before reading it` };
   }
@@ -200,6 +207,80 @@ export function repeatedLoop(steps: FilterStep[], cfg: SftFilterConfig): Rejecti
   return null;
 }
 
+/** Debugger calls that read runtime values. where_am_i shows the place and the source, not a value. */
+const VALUE_READS = new Set(['print_variable', 'examine_locals', 'run_expression']);
+/** A stop's headline names the frame: "Stopped at breakpoint 1 (m.py:5 in f)", "Stopped at m.py:6 in f", "Stopped
+ * before the test body at test_m.py:3 in test_f", "Interrupted at …" (native/debugrl_native/debugger/formatting.py). */
+const STOP = /^(?:Stopped|Interrupted)\b[^\n]*?([\w./-]+\.py):\d+/gm;
+const GONE = /The program finished|The program exited|did not reach a test body|The debugger session was stopped/;
+
+/** The file the debugger is paused in after a step, given where it was before (null: no program is paused). The
+ * last stop headline of a debugger call, or of an edit's restart on the edited code ("Stopped before the test body
+ * at …"), moves it; an ended program or stop_debugger clears it; reads and breakpoints leave it where it was. */
+export function pausedFile(before: string | null, s: FilterStep): string | null {
+  if (s.name === 'stop_debugger') return null;
+  const restarted = s.name === 'edit_file' && /The debugger was restarted on the edited code/.test(s.output);
+  if (!s.debugger && !restarted) return before;
+  const stop = [...s.output.matchAll(STOP)].at(-1);
+  if (stop) return normPath(stop[1]!);
+  return GONE.test(s.output) ? null : before;
+}
+
+const DOTTED = /(?<![\w.])([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)/g;
+
+/** Does a successful value read cover `name` (as valueNames gives it: `x`, `x.attr`, `self.attr`)? A read covers a
+ * name by its root (the value the trace looked at): print_variable and run_expression read the names in their
+ * expression (`order`, `order.total` and `len(order.items)` all cover `order.items`), and examine_locals reads the
+ * locals it lists. `self` is in every
+ * method's locals, so `self.attr` needs the attribute itself: an expression that reaches it, or a shown value of
+ * `self` that mentions it (a dataclass repr does, `<obj at 0x…>` does not). */
+export function readCovers(s: FilterStep, name: string): boolean {
+  const [root, attr] = name.split('.') as [string, string | undefined];
+  const shows = (text: string) => root !== 'self' || !attr || new RegExp(`\\b${attr}\\b`).test(text);
+  if (s.name === 'examine_locals') {
+    const line = s.output.split('\n').find((l) => l.startsWith(`${root} = `));
+    return !!line && shows(line.slice(root.length + 3));
+  }
+  const expr = String(s.arguments.expression ?? '').replace(STRING, '');
+  return [...expr.matchAll(DOTTED)].some(([, p]) => p!.split('.')[0] === root && (root !== 'self' || p === name || p!.startsWith(`${name}.`) || (name.startsWith(`${p}.`) && shows(s.output))));
+}
+
+/**
+ * Debugger observations that did not inform the edit: the seed's filter, which its simplified pipeline dropped. A
+ * trace that opens the debugger, reads some values and then patches code whose values it never looked at teaches
+ * the debugger as ritual: the inspection is decoration and the edit came from elsewhere (the fix's text, a guess).
+ * Kept traces must show the causal chain the debugger exists for: read the suspect value where the bug is, then
+ * change it.
+ *
+ * Rejected when the trajectory observed values (a successful print_variable, examine_locals or run_expression) and
+ * made at least one successful source edit, yet no successful source edit was preceded by such a read, made while
+ * the debugger was paused in the file that edit changes, of a value the edit changes (`changedNames`: the names on
+ * the lines of old_text that differ from new_text; for an edit whose changed lines name no value, any read in that
+ * file counts). A trajectory that observed no value (no debugger, or only failed reads) is left to the other
+ * filters, as is one with no source edit.
+ */
+export function uninformedDebuggerUse(steps: FilterStep[], cfg: SftFilterConfig): Rejection | null {
+  if (!cfg.informedDebuggerUse || !steps.some((s) => s.ok && s.name && VALUE_READS.has(s.name))) return null;
+  const reads: { file: string; step: FilterStep }[] = [];
+  let at: string | null = null;
+  let firstEdit = -1;
+  for (const [i, s] of steps.entries()) {
+    if (s.name && VALUE_READS.has(s.name) && s.ok && at) reads.push({ file: at, step: s });
+    if (isSourceEdit(s)) {
+      const file = editPath(s)!;
+      const names = changedNames(String(s.arguments.old_text ?? ''), String(s.arguments.new_text ?? ''));
+      const here = reads.filter((r) => r.file === file);
+      if (here.some((r) => !names.length || names.some((n) => readCovers(r.step, n)))) return null;
+      if (firstEdit < 0) firstEdit = i;
+    }
+    at = pausedFile(at, s);
+  }
+  if (firstEdit < 0) return null;
+  const edited = steps[firstEdit]!;
+  const names = changedNames(String(edited.arguments.old_text ?? ''), String(edited.arguments.new_text ?? ''));
+  return { reason: 'uninformed_debugger_use', turn: firstEdit + 1, detail: `no value read at the bug site before an edit; ${editPath(edited)} changes ${names.slice(0, 4).join(', ') || 'no named value'}` };
+}
+
 /** Every filter, in a fixed order; all rejections are reported (the histogram counts each reason). */
 export function rejections(steps: FilterStep[], cfg: SftFilterConfig): Rejection[] {
   return [
@@ -213,5 +294,6 @@ export function rejections(steps: FilterStep[], cfg: SftFilterConfig): Rejection
     invalidToolOrdering(steps),
     blindStepping(steps, cfg),
     repeatedLoop(steps, cfg),
+    uninformedDebuggerUse(steps, cfg),
   ].filter((r): r is Rejection => r !== null);
 }

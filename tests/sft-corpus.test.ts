@@ -65,7 +65,7 @@ const GOOD: T[] = [
   ['add_breakpoint', { file: 'm.py', line: 5 }],
   ['continue_execution', {}, true, stopped],
   ['examine_locals', {}, true, 'x = 1'],
-  ['edit_file', { path: 'm.py', old_text: 'a', new_text: 'b' }],
+  ['edit_file', { path: 'm.py', old_text: 'y = x', new_text: 'y = x + 1' }],
   ['run_tests', {}, true, PASS],
   ['done', { summary: 'fixed' }],
 ];
@@ -78,7 +78,7 @@ describe('behavioural filters', () => {
   it('keep a disciplined trajectory', () => expect(reasons(GOOD)).toEqual([]));
 
   it('reject a debugger treadmill and a long debugger streak', () => {
-    const dbg: T[] = Array.from({ length: 14 }, (_, i) => (i % 2 ? ['print_variable', { expression: `x${i}` }, true, `x${i} = ${i}`] : ['step_over', {}, true, `Stopped at m.py:${i}`]));
+    const dbg: T[] = Array.from({ length: 14 }, (_, i) => (i % 2 ? ['print_variable', { expression: `x + ${i}` }, true, `x + ${i} = ${i + 1}`] : ['step_over', {}, true, `Stopped at m.py:${i}`]));
     const mid: T[] = [...GOOD.slice(0, 6), ...dbg, ...GOOD.slice(7)];
     // 23 turns; start, add, continue and the 14 are debugger calls: share 17/23 = 0.74 > 0.7, a run of 17 > 14
     expect(reasons(mid, EARLY_OK)).toEqual(['debugger_treadmill', 'debugger_streak']);

@@ -26,53 +26,11 @@ import { loadTask, resolveTaskDir, type LoadedTask } from '../../taskset/task-lo
 import type { ParsedReply } from './chat-client';
 import { approxTokens, type Policy, type PolicyContext } from './policy';
 import { mulberry32 } from '../../common/rng';
+import { changedNames, diffHunks, type Hunk } from '../../common/edit-diff';
 
 const run = promisify(execFile);
 
 // ----- diffs -----------------------------------------------------------------------------------------------------
-
-/** A changed region: old lines [oldStart, oldEnd) become new lines [newStart, newEnd) (0-based). */
-export interface Hunk {
-  oldStart: number;
-  oldEnd: number;
-  newStart: number;
-  newEnd: number;
-}
-
-/** Line diff by longest common subsequence (task files are a few hundred lines: O(n·m) is fine). Hunks closer than
- * `mergeGap` unchanged lines are merged, so one edit covers one change site. */
-export function diffHunks(oldLines: string[], newLines: string[], mergeGap = 2): Hunk[] {
-  const n = oldLines.length;
-  const m = newLines.length;
-  const lcs: Uint32Array[] = Array.from({ length: n + 1 }, () => new Uint32Array(m + 1));
-  for (let i = n - 1; i >= 0; i--) {
-    for (let j = m - 1; j >= 0; j--) lcs[i]![j] = oldLines[i] === newLines[j] ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
-  }
-  const hunks: Hunk[] = [];
-  let i = 0;
-  let j = 0;
-  let open: Hunk | null = null;
-  while (i < n || j < m) {
-    if (i < n && j < m && oldLines[i] === newLines[j]) {
-      if (open) hunks.push(open);
-      open = null;
-      i++;
-      j++;
-    } else {
-      open ??= { oldStart: i, oldEnd: i, newStart: j, newEnd: j };
-      if (j < m && (i === n || lcs[i]![j + 1]! >= lcs[i + 1]![j]!)) open.newEnd = ++j;
-      else open.oldEnd = ++i;
-    }
-  }
-  if (open) hunks.push(open);
-  const merged: Hunk[] = [];
-  for (const h of hunks) {
-    const last = merged.at(-1);
-    if (last && h.oldStart - last.oldEnd <= mergeGap) Object.assign(last, { oldEnd: h.oldEnd, newEnd: h.newEnd });
-    else merged.push({ ...h });
-  }
-  return merged;
-}
 
 const countOf = (text: string, sub: string) => {
   let c = 0;
@@ -217,24 +175,6 @@ export function variationFor(taskId: string, seed: number): Variation {
   return { long: r() < 0.5, wrongHypothesis: r() < 0.3, failedEdit: r() < 0.3 };
 }
 
-const PY_WORDS = new Set(
-  'False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield self len list dict set str int float bool any all sum min max sorted range enumerate zip isinstance print super tuple type object getattr setattr hasattr'.split(' '),
-);
-
-/** Names on the lines the fix changes, in order of appearance: what to inspect at the breakpoint. */
-function suspectNames(lines: string[]): string[] {
-  const out: string[] = [];
-  for (const l of lines) {
-    const code = l.replace(/#.*$/, '').replace(/(["'])(?:\\.|(?!\1).)*\1/g, '');
-    for (const m of code.matchAll(/(?<![\w.])([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)?)/g)) {
-      const name = m[1]!;
-      const root = name.split('.')[0]!;
-      if (!PY_WORDS.has(name) && (root === 'self' || !PY_WORDS.has(root)) && !out.includes(name)) out.push(name);
-    }
-  }
-  return out;
-}
-
 const stoppedAtBreakpoint = (out: string) => out.startsWith('Stopped at breakpoint') || /\nStopped at breakpoint/.test(out);
 const last = (h: Turn[], name: string) => [...h].reverse().find((t) => t.name === name);
 
@@ -269,15 +209,27 @@ function functionSpan(f: FileFacts, fn: string | null, around: number): [number,
   return [Math.max(1, start - 2), Math.min(lines.length, end + 2, start + 150)];
 }
 
+/** A bug site: the file and hunk a breakpoint candidate stands for, the values that hunk's edit changes (what to read
+ * there; `changedNames`, the same names the SFT filter checks) and the first changed line after the breakpoint, in
+ * its function, where the debugger can stop (null: none). */
+function bugSite(facts: TaskFacts, c: { file: string; line: number; fn: string | null }): { file: string; suspects: string[]; kept: string[]; line: number | null } {
+  const f = facts.files.find((x) => x.path === c.file)!;
+  const hunk = f.hunks.find((h) => breakpointFor(f, h.lines).line === c.line) ?? f.hunks[0]!;
+  const line = c.fn ? hunk.lines.find((l) => l > c.line && f.functionOf.get(l) === c.fn) ?? null : null;
+  const suspects = changedNames(hunk.edit.old_text, hunk.edit.new_text);
+  // the suspects the fixed code still has (the check on the fixed code cannot print a name the fix removed)
+  const kept = suspects.filter((n) => new RegExp(`(?<![\\w.])${n.replace(/\./g, '\\.')}(?!\\w)`).test(hunk.edit.new_text));
+  return { file: f.path, suspects, kept, line };
+}
+
 export function buildPlan(facts: TaskFacts, v: Variation): Step[] {
   const [bp, fallback] = breakpointCandidates(facts);
   const primary = facts.files.find((f) => f.path === bp!.file)!;
   const files = [primary, ...facts.files.filter((f) => f !== primary)];
   const fnName = bp!.fn?.split('.').at(-1) ?? null;
   const [readFrom, readTo] = functionSpan(primary, bp!.fn, bp!.line);
-  const bpHunk = primary.hunks.find((h) => breakpointFor(primary, h.lines).line === bp!.line) ?? primary.hunks[0]!;
-  const changed = bpHunk.lines.map((l) => primary.oldText.split('\n')[l - 1] ?? '');
-  const suspects = suspectNames(changed);
+  const bpSite = bugSite(facts, bp!);
+  const suspects = bpSite.suspects;
   const wrong = v.wrongHypothesis ? facts.otherSources[0] : undefined;
   const steps: Step[] = [];
   const call = (name: string, args: Record<string, unknown>, thought: string): Step => () => ({ name, arguments: args, thought });
@@ -319,19 +271,61 @@ export function buildPlan(facts: TaskFacts, v: Variation): Step[] {
     const c = last(h, 'continue_execution');
     return !!c && stoppedAtBreakpoint(c.output);
   };
+  // where the debugger stands: the fallback's site once the first breakpoint was missed
+  const fallbackSite = fallback ? bugSite(facts, fallback) : bpSite;
+  const site = (h: Turn[]) => (h.filter((t) => t.name === 'continue_execution').length > 1 && h.some((t) => t.name === 'add_breakpoint' && t.arguments.line === fallback?.line && t.arguments.file === fallback.file) ? fallbackSite : bpSite);
   steps.push((h) => (paused(h) ? { name: 'examine_locals', arguments: {}, thought: 'Inspect the runtime evidence: the locals of this frame.' } : null));
-  // a suspect can be printed only if its root name is one of the locals shown (lines "name = value")
-  const shown = (h: Turn[]) => {
-    const names = new Set([...(last(h, 'examine_locals')?.output ?? '').matchAll(/^\s*([A-Za-z_]\w*) = /gm)].map((m) => m[1]));
-    return suspects.filter((s) => names.has(s.split('.')[0]!));
+  // a suspect can be printed only if its root name is one of the locals shown (lines "name = value"), by the last
+  // examine_locals or, for the check on the fixed code (which stops where the debugger first stopped), the first
+  const shown = (h: Turn[], which: 'first' | 'last' = 'last') => {
+    const seen = which === 'last' ? last(h, 'examine_locals') : h.find((t) => t.name === 'examine_locals');
+    const names = new Set([...(seen?.output ?? '').matchAll(/^\s*([A-Za-z_]\w*) = /gm)].map((m) => m[1]));
+    return site(h).suspects.filter((s) => names.has(s.split('.')[0]!));
   };
   steps.push((h) => {
     const s = paused(h) ? shown(h)[0] : undefined;
-    return s ? { name: 'print_variable', arguments: { expression: s }, thought: `Read the one suspect value, ${s}.` } : null;
+    return s ? { name: 'print_variable', arguments: { expression: s }, thought: `Read the value the hypothesis is about, ${s}.` } : null;
   });
-  steps.push((h) => (paused(h) ? { name: 'step_over', arguments: {}, thought: 'Advance one statement.' } : null));
-  // the step may have run the program to its end: inspect only a program that is still stopped
-  const stillStopped = (h: Turn[]) => paused(h) && (h.at(-1)?.output ?? '').startsWith('Stopped at');
+  // None of the values the fix changes is set yet at the function's first line (they are assigned further down, or
+  // in a loop): run on to the first changed line, where they are in use, and read one there. What the debugger
+  // showed must be what the edit then changes, or the inspection did not inform the fix (the SFT filter
+  // uninformed_debugger_use). A call that returns before that line stops at the first breakpoint again: continue
+  // once more.
+  /** The calls since the run-on breakpoint was set, or null when it was not. */
+  const sinceRunOn = (h: Turn[]) => {
+    const { file, line } = site(h);
+    const i = line === null ? -1 : h.findIndex((t) => t.name === 'add_breakpoint' && t.arguments.file === file && t.arguments.line === line);
+    return i < 0 ? null : h.slice(i + 1);
+  };
+  const atRunOn = (h: Turn[], out: string) => stoppedAtBreakpoint(out) && out.split('\n', 1)[0]!.includes(`(${site(h).file}:${site(h).line} in `);
+  steps.push((h) => {
+    const l = site(h).line;
+    if (!paused(h) || shown(h).length || l === null || sinceRunOn(h)) return null;
+    const names = site(h).suspects.slice(0, 2).join(' and ') || 'the values it changes';
+    return { name: 'add_breakpoint', arguments: { file: site(h).file, line: l }, thought: `${names} are not set yet here. Break at line ${l}, where the suspect code uses them.` };
+  });
+  for (const thought of ['Run on to the changed line.', 'That call returned before the changed line; continue to the next one.']) {
+    steps.push((h) => {
+      const r = sinceRunOn(h);
+      return r && r.every((t) => t.name === 'continue_execution' && stoppedAtBreakpoint(t.output) && !atRunOn(h, t.output)) ? { name: 'continue_execution', arguments: {}, thought } : null;
+    });
+  }
+  const atChangedLine = (h: Turn[]) => {
+    const r = sinceRunOn(h);
+    return !!r && r.at(-1)?.name === 'continue_execution' && atRunOn(h, r.at(-1)!.output);
+  };
+  steps.push((h) => (atChangedLine(h) ? { name: 'examine_locals', arguments: {}, thought: 'The locals at the changed line.' } : null));
+  steps.push((h) => {
+    const s = h.at(-1)?.name === 'examine_locals' && atChangedLine(h.slice(0, -1)) ? shown(h)[0] : undefined;
+    return s ? { name: 'print_variable', arguments: { expression: s }, thought: `Read ${s}, which the suspect line uses.` } : null;
+  });
+  // after a run-on the debugger already stands at the changed line: no step (it would only push the edit later)
+  steps.push((h) => (paused(h) && !sinceRunOn(h) ? { name: 'step_over', arguments: {}, thought: 'Advance one statement.' } : null));
+  // the step may have run the program to its end, or into a comprehension or lambda, whose frame has none of the
+  // function's locals: inspect only a program still stopped in the frame the locals came from
+  const frameOf = (out: string | undefined) => /:\d+ in ([\w.<>]+)/.exec(out?.split('\n', 1)[0] ?? '')?.[1];
+  const stillStopped = (h: Turn[]) =>
+    paused(h) && !sinceRunOn(h) && (h.at(-1)?.output ?? '').startsWith('Stopped at') && frameOf(h.at(-1)?.output) === frameOf(last(h, 'continue_execution')?.output);
   if (v.long) {
     steps.push((h) => (stillStopped(h) ? { name: 'where_am_i', arguments: {}, thought: 'Confirm where the step left me.' } : null));
     steps.push((h) => {
@@ -362,7 +356,7 @@ export function buildPlan(facts: TaskFacts, v: Variation): Step[] {
   steps.push((h) => (restarted(h) ? { name: 'continue_execution', arguments: {}, thought: 'The debugger restarted on the fixed code; run to the same breakpoint.' } : null));
   steps.push((h) => {
     const c = h.at(-1);
-    const s = c?.name === 'continue_execution' && stoppedAtBreakpoint(c.output) && h.filter((t) => t.name === 'edit_file').length ? shown(h)[0] : undefined;
+    const s = c?.name === 'continue_execution' && stoppedAtBreakpoint(c.output) && h.filter((t) => t.name === 'edit_file').length ? shown(h, 'first').find((n) => site(h).kept.includes(n)) : undefined;
     return s ? { name: 'print_variable', arguments: { expression: s }, thought: `Check ${s} on the fixed code.` } : null;
   });
   // 8. verify, 9. done
