@@ -6,6 +6,7 @@ import type { Config } from '../common/config';
 import { createAttestationActivities } from './attestation';
 import { createEpisodeActivities } from './episode';
 import { createEvaluationActivities } from './evaluation';
+import { createPipelineActivities } from './pipeline';
 import { createPolicyActivities } from './policies';
 import { createSandboxActivities, SessionRegistry } from './sandbox';
 import { createSmokeActivities } from './smoke';
@@ -37,6 +38,7 @@ export function createActivities(deps: ActivityDeps, local: WorkerLocal = { host
     ...createTrainingActivities(deps),
     ...createAttestationActivities(deps),
     ...createStarActivities(deps),
+    ...createPipelineActivities(deps),
   };
 }
 

@@ -5,3 +5,4 @@ export { EvaluationWorkflow } from './evaluation';
 export { TrainingRunWorkflow } from './training-run';
 export { SftWorkflow } from './sft';
 export { StarLoopWorkflow } from './star-loop';
+export { PipelineWorkflow } from './pipeline';
