@@ -3,6 +3,7 @@
 import { cutAtTurnEnd, cutPart, derivationOf, type ExampleMeta } from '../common/sft-cut';
 import { PipelineInput, pipelineChildIds, pipelineLearner, trainingInputOf } from '../common/pipeline';
 import { TrainingRunInput } from '../common/training';
+import { pipelineInputFrom, type PipelineOptions } from '../workers/commands/pipeline';
 
 const issues = (raw: unknown) => {
   const r = PipelineInput.safeParse(raw);
@@ -36,6 +37,31 @@ describe('PipelineInput', () => {
 
   it('names every child after the pipeline', () => {
     expect(Object.values(pipelineChildIds('main-1'))).toEqual(['main-1-teacher', 'main-1-sft', 'main-1-rl', 'main-1-eval-base', 'main-1-eval-sft', 'main-1-eval-rl']);
+  });
+});
+
+describe('debugrl pipeline', () => {
+  /** infra/main's defaults, as commander hands them to the action. */
+  const defaults: PipelineOptions = {
+    tools: 'full', episodes: 2, turns: 6, maxContext: 8192, maxNewTokens: 192, concurrency: 2, sftTokens: 3584, sftEpochs: 2, sftLr: 5e-4, sftBatch: 1,
+    steps: 1, groupSize: 4, groupsPerStep: 1, trainTurns: 3, trainNewTokens: 128, lr: 1e-4, bcExamples: 1, learnerTokens: 4096,
+  };
+
+  it('builds the input infra/main ran as separate commands, the training part with train\'s own code', () => {
+    const input = pipelineInputFrom({ ...defaults, split: 'train', maxTasks: 3 });
+    expect(input).toEqual({
+      split: 'train', maxTasks: 3, toolset: 'full',
+      corpus: { maxTokens: 3584 },
+      sft: { epochs: 2, lr: 5e-4, batchExamples: 1 },
+      training: {
+        steps: 1, groupSize: 4, groupsPerStep: 1, poolSize: 4, bcExamples: 1,
+        limits: { maxTurns: 3, maxNewTokens: 128, maxContextTokens: 8192 },
+        learner: { model: 'smollm2', lr: 1e-4, maxTokens: 4096 },
+      },
+      evaluation: { episodesPerTask: 2, limits: { maxTurns: 6, maxContextTokens: 8192, maxNewTokens: 192 }, concurrency: 2 },
+    });
+    expect(PipelineInput.safeParse(input).success).toBe(true);
+    expect(pipelineInputFrom({ ...defaults, tasks: 'abc_def, ghi_jkl', tools: 'no-debugger' })).toMatchObject({ taskIds: ['abc_def', 'ghi_jkl'], toolset: 'no-debugger' });
   });
 });
 

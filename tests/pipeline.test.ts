@@ -8,7 +8,8 @@
  * SIGKILLs and starts again once in every stage while that stage runs; the activities run in this process, on the
  * same queue, its host queue and the gpu queue. The pipeline must finish with its children under the derived ids, each started
  * once (one execution per id in Temporal, one evaluation per id in PostgreSQL, one training run), and return them.
- * DEBUGRL_PIPELINE_SAVE_HISTORY=1 writes the run's history to tests/histories/ for the replay test.
+ * Then `debugrl pipeline --id <it>` (in-process) follows the finished pipeline, never runs it again, and prints the
+ * three-way table and the stage times. DEBUGRL_PIPELINE_SAVE_HISTORY=1 writes the run's history to tests/histories/ for the replay test.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -17,6 +18,7 @@ import * as path from 'node:path';
 import { historyToJSON } from '@temporalio/common/lib/proto-utils';
 import type { Client } from '@temporalio/client';
 import { Worker, type NativeConnection } from '@temporalio/worker';
+import { Command } from 'commander';
 import { LearnerHost } from '../activities/learner';
 import { createActivities } from '../activities';
 import { SessionRegistry } from '../activities/sandbox';
@@ -26,6 +28,7 @@ import { openDeps, type OpenDeps } from '../workers/deps';
 import { learnerActivities } from '../workers/learner-worker';
 import { pipelineProgressQuery, PipelineWorkflow } from '../workflows/pipeline';
 import { workflowResult } from '../workers/cli-kit';
+import { register as registerPipelineCommand } from '../workers/commands/pipeline';
 import { startTinyModelServer, type ModelServer } from './helpers/model-server';
 import { quietRuntime, temporalClient, uniqueQueue, workerConnection, workflowBundle } from './helpers/services';
 
@@ -221,6 +224,24 @@ describe('PipelineWorkflow (real services, a private tiny model, a workflow work
       expect(r.stages.map((s) => s.stage)).toEqual([...PIPELINE_STAGES]);
       for (const s of r.stages) expect(s.finishedAtMs).toBeGreaterThanOrEqual(s.startedAtMs);
       console.log(`PIPELINE_TEST_WORKFLOW_ID=${pipelineId} stages: ${r.stages.map((s) => `${s.stage} ${((s.finishedAtMs! - s.startedAtMs) / 1000).toFixed(0)} s`).join(', ')}`);
+
+      // `debugrl pipeline --id <it>` follows the finished pipeline (never runs it again) and prints the table
+      const out: string[] = [];
+      const log = jest.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void out.push(a.join(' ')));
+      try {
+        const program = new Command().exitOverride();
+        registerPipelineCommand(program);
+        await program.parseAsync(['pipeline', '--id', pipelineId], { from: 'user' });
+        expect(process.exitCode).toBe(0);
+      } finally {
+        log.mockRestore();
+        process.exitCode = undefined;
+      }
+      const printed = out.join('\n');
+      expect(printed).toContain(`pipeline ${pipelineId} exists already; following it`);
+      expect(printed).toContain(`| metric | ${ids['eval-base']} | ${ids['eval-sft']} | ${ids['eval-rl']} |`);
+      expect(printed).toMatch(/^Stage times: +teacher \d+ s, corpus \d+ s, sft \d+ s, rl \d+ s, eval-base \d+ s, eval-sft \d+ s, eval-rl \d+ s$/m);
+      expect(await executions(client, pipelineId)).toBe(1);
 
       if (process.env.DEBUGRL_PIPELINE_SAVE_HISTORY === '1') {
         const history = await handle.fetchHistory();
