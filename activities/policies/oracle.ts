@@ -209,17 +209,43 @@ function functionSpan(f: FileFacts, fn: string | null, around: number): [number,
   return [Math.max(1, start - 2), Math.min(lines.length, end + 2, start + 150)];
 }
 
+/** The parameter names of the function `fn` whose body holds `line`: always locals in its frame, even those
+ * examine_locals hides (a class or a function passed in). */
+function parametersOf(source: string, fn: string | null, line: number): string[] {
+  if (!fn) return [];
+  const lines = source.split('\n');
+  const name = fn.split('.').at(-1)!;
+  let d = line - 1;
+  while (d >= 0 && !new RegExp(`^\\s*(async\\s+)?def\\s+${name}\\s*\\(`).test(lines[d]!)) d--;
+  if (d < 0) return [];
+  const text = lines.slice(d, d + 20).join('\n');
+  // split the parameter list at its top-level commas, up to the closing parenthesis
+  let depth = 0;
+  let cut = text.indexOf('(') + 1;
+  const pieces: string[] = [];
+  for (let k = cut; k < text.length && depth >= 0; k++) {
+    const ch = text[k]!;
+    if ('([{'.includes(ch)) depth++;
+    else if (')]}'.includes(ch)) depth--;
+    if ((ch === ',' && depth === 0) || depth < 0) {
+      pieces.push(text.slice(cut, k));
+      cut = k + 1;
+    }
+  }
+  return pieces.map((p) => /^\s*\*{0,2}([A-Za-z_]\w*)/.exec(p)?.[1]).filter((n): n is string => !!n);
+}
+
 /** A bug site: the file and hunk a breakpoint candidate stands for, the values that hunk's edit changes (what to read
- * there; `changedNames`, the same names the SFT filter checks) and the first changed line after the breakpoint, in
- * its function, where the debugger can stop (null: none). */
-function bugSite(facts: TaskFacts, c: { file: string; line: number; fn: string | null }): { file: string; suspects: string[]; kept: string[]; line: number | null } {
+ * there; `changedNames`, the same names the SFT filter checks), the function's parameters and the first changed line
+ * after the breakpoint, in its function, where the debugger can stop (null: none). */
+function bugSite(facts: TaskFacts, c: { file: string; line: number; fn: string | null }): { file: string; suspects: string[]; kept: string[]; params: string[]; line: number | null } {
   const f = facts.files.find((x) => x.path === c.file)!;
   const hunk = f.hunks.find((h) => breakpointFor(f, h.lines).line === c.line) ?? f.hunks[0]!;
   const line = c.fn ? hunk.lines.find((l) => l > c.line && f.functionOf.get(l) === c.fn) ?? null : null;
   const suspects = changedNames(hunk.edit.old_text, hunk.edit.new_text);
   // the suspects the fixed code still has (the check on the fixed code cannot print a name the fix removed)
   const kept = suspects.filter((n) => new RegExp(`(?<![\\w.])${n.replace(/\./g, '\\.')}(?!\\w)`).test(hunk.edit.new_text));
-  return { file: f.path, suspects, kept, line };
+  return { file: f.path, suspects, kept, params: parametersOf(f.oldText, c.fn, c.line), line };
 }
 
 export function buildPlan(facts: TaskFacts, v: Variation): Step[] {
@@ -276,10 +302,12 @@ export function buildPlan(facts: TaskFacts, v: Variation): Step[] {
   const site = (h: Turn[]) => (h.filter((t) => t.name === 'continue_execution').length > 1 && h.some((t) => t.name === 'add_breakpoint' && t.arguments.line === fallback?.line && t.arguments.file === fallback.file) ? fallbackSite : bpSite);
   steps.push((h) => (paused(h) ? { name: 'examine_locals', arguments: {}, thought: 'Inspect the runtime evidence: the locals of this frame.' } : null));
   // a suspect can be printed only if its root name is one of the locals shown (lines "name = value"), by the last
-  // examine_locals or, for the check on the fixed code (which stops where the debugger first stopped), the first
+  // examine_locals or, for the check on the fixed code (which stops where the debugger first stopped), the first;
+  // or a parameter of the function, which examine_locals may hide (a class passed in)
   const shown = (h: Turn[], which: 'first' | 'last' = 'last') => {
     const seen = which === 'last' ? last(h, 'examine_locals') : h.find((t) => t.name === 'examine_locals');
     const names = new Set([...(seen?.output ?? '').matchAll(/^\s*([A-Za-z_]\w*) = /gm)].map((m) => m[1]));
+    if (seen) for (const p of site(h).params) names.add(p);
     return site(h).suspects.filter((s) => names.has(s.split('.')[0]!));
   };
   steps.push((h) => {
