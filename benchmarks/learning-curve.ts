@@ -3,8 +3,8 @@
  * same run with learning rate 0), side by side per step, then the evaluations before and after with paired bootstrap
  * intervals, and the three-way table (base, SFT, RL). Writes `<out>.md` (tables) and `<out>.svg` (the per-step curves).
  *
- *   npx tsc -p . && node lib/benchmarks/learning-curve.js --rl <run> --control <run> \
- *     --base <eval> --sft <eval> --rl-eval <eval> --control-eval <eval> \
+ *   npx tsc -p . && node lib/benchmarks/learning-curve.js --rl <run> --sft <eval> --rl-eval <eval> \
+ *     [--control <run> --control-eval <eval>] [--base <eval>] \
  *     [--val-sft <eval> --val-rl <eval>] [--out benchmarks/learning-curve]
  *
  * Per step it reads each run's training report (reports/<run>/training.json, rewritten after every step); the
@@ -82,21 +82,24 @@ const ciText = (c: Comparison) => {
 
 async function main(): Promise<void> {
   const rl = readReport(need('rl'));
-  const control = readReport(need('control'));
-  const [base, sft, rlEval, controlEval] = [need('base'), need('sft'), need('rl-eval'), need('control-eval')];
+  // The control arm and the base evaluation may be missing from a partial run: their rows then say "not run".
+  const control = o.control ? readReport(o.control) : null;
+  const [sft, rlEval] = [need('sft'), need('rl-eval')];
+  const base = o.base ?? null;
+  const controlEval = o['control-eval'] ?? null;
   const pool = new Pool({ connectionString: loadConfig().DEBUGRL_DATABASE_URL, max: 2 });
   try {
     const rlVsSft = await compareEvaluations(pool, sft, rlEval);
-    const controlVsSft = await compareEvaluations(pool, sft, controlEval);
-    const sftVsBase = await compareEvaluations(pool, base, sft);
-    const table = await compareMany(pool, [base, sft, rlEval, controlEval]);
+    const controlVsSft = controlEval ? await compareEvaluations(pool, sft, controlEval) : null;
+    const sftVsBase = base ? await compareEvaluations(pool, base, sft) : null;
+    const table = await compareMany(pool, [base, sft, rlEval, controlEval].filter((x): x is string => !!x));
     const val = o['val-sft'] && o['val-rl'] ? await compareEvaluations(pool, o['val-sft'], o['val-rl']) : null;
 
     const d = rlVsSft.diff.p1;
     const bar = [
       ['RL arm: train pass@1 over its SFT init ≥ +10 pp, CI above 0', d.estimate !== null && d.estimate >= 0.1 && d.low! > 0, ciText(rlVsSft)],
-      ['control arm (lr 0): CI includes 0', controlVsSft.diff.p1.low !== null && controlVsSft.diff.p1.low <= 0 && controlVsSft.diff.p1.high! >= 0, ciText(controlVsSft)],
-      ['SFT beats base on these tasks', sftVsBase.diff.p1.estimate !== null && sftVsBase.diff.p1.estimate > 0, ciText(sftVsBase)],
+      ['control arm (lr 0): CI includes 0', !!controlVsSft && controlVsSft.diff.p1.low !== null && controlVsSft.diff.p1.low <= 0 && controlVsSft.diff.p1.high! >= 0, controlVsSft ? ciText(controlVsSft) : 'not run'],
+      ['SFT beats base on these tasks', !!sftVsBase && sftVsBase.diff.p1.estimate !== null && sftVsBase.diff.p1.estimate > 0, sftVsBase ? ciText(sftVsBase) : 'not run'],
     ] as const;
 
     const md = [
@@ -104,15 +107,15 @@ async function main(): Promise<void> {
       '',
       ...stepTable('RL arm', rl),
       '',
-      ...stepTable('Control arm (learning rate 0)', control),
+      ...(control ? stepTable('Control arm (learning rate 0)', control) : ['### Control arm (learning rate 0): not run']),
       '',
       '## Before and after (fresh evaluation seeds, paired by task and seed)',
       '',
       '| comparison | pass@1, paired bootstrap 95 % CI over tasks |',
       '| --- | --- |',
       `| RL (\`${rlEval}\`) against its SFT init (\`${sft}\`) | ${comparisonLine(rlVsSft)} |`,
-      `| control (\`${controlEval}\`) against the SFT init | ${comparisonLine(controlVsSft)} |`,
-      `| SFT against base (\`${base}\`) | ${comparisonLine(sftVsBase)} |`,
+      `| control (\`${controlEval ?? 'not run'}\`) against the SFT init | ${controlVsSft ? comparisonLine(controlVsSft) : 'not run'} |`,
+      `| SFT against base (\`${base ?? 'not run'}\`) | ${sftVsBase ? comparisonLine(sftVsBase) : 'not run'} |`,
       ...(val ? [`| validation: RL (\`${o['val-rl']}\`) against SFT (\`${o['val-sft']}\`) | ${comparisonLine(val)} |`] : []),
       '',
       '## The bar',
@@ -129,7 +132,11 @@ async function main(): Promise<void> {
     fs.writeFileSync(`${o.out}.md`, md);
 
     const steps = rl.points.map((p) => p.step);
-    const byStep = (r: TrainingReport, pick: (p: StepPoint) => number | null | undefined) => steps.map((s) => pick(r.points.find((p) => p.step === s) ?? ({} as StepPoint)) ?? null);
+    const byStep = (r: TrainingReport | null, pick: (p: StepPoint) => number | null | undefined) =>
+      steps.map((s) => {
+        const p = r?.points.find((q) => q.step === s);
+        return p ? pick(p) ?? null : null;
+      });
     const charts = [
       lineChart('mean reward of the trained groups', steps, [
         { name: 'RL', values: byStep(rl, (p) => p.meanReward) },
