@@ -390,20 +390,25 @@ export function buildPlan(facts: TaskFacts, v: Variation): Step[] {
   // 8. verify, 9. done
   steps.push(call('run_tests', { target: facts.failingTest }, 'Rerun the failing test first.'));
   steps.push(call('run_tests', {}, 'Verify: rerun every visible test.'));
-  steps.push((h) => {
+  steps.push(doneAfterTests(facts));
+  return steps;
+}
+
+/** The last step of both plans: done, saying whether the last full test run passed. */
+function doneAfterTests(facts: TaskFacts): Step {
+  return (h) => {
     const t = last(h, 'run_tests');
     if (t && /^Result: \d+ passed(, \d+ skipped)?\s*$/m.test(t.output.split('\n')[0]!)) return { name: 'done', arguments: { summary: `Fixed ${facts.files.map((f) => f.path).join(', ')}; all visible tests pass.` }, thought: 'All tests pass.' };
     return { name: 'done', arguments: { summary: 'The fix is applied but some tests still fail.' }, thought: 'The tests still fail; stop here.' };
-  });
-  return steps;
+  };
 }
+
+/** Files up to this many lines are read whole in the no-debugger plan. */
+const SHORT_FILE_LINES = 60;
 
 /** The plan when the episode has no debugger tools (toolset `no-debugger`): read the changed function, apply the fix's
  * hunks, rerun the tests, done. A long variation reproduces the failure first. The learnable tier (the `starter`
  * split) trains on these short traces: a 135M model on a CPU can afford four turns, not the debugger plan's fifteen. */
-/** Files up to this many lines are read whole in the no-debugger plan. */
-const SHORT_FILE_LINES = 60;
-
 export function buildNoDebuggerPlan(facts: TaskFacts, v: Variation): Step[] {
   const call = (name: string, args: Record<string, unknown>, thought: string): Step => () => ({ name, arguments: args, thought });
   const steps: Step[] = [];
@@ -417,11 +422,7 @@ export function buildNoDebuggerPlan(facts: TaskFacts, v: Variation): Step[] {
     f.hunks.forEach((h, hi) => steps.push(call('edit_file', { path: f.path, ...h.edit }, hi === 0 ? `Make a focused fix in ${f.path}.` : `Apply the same correction at the next site in ${f.path}.`)));
   }
   steps.push(call('run_tests', {}, 'Verify: rerun every visible test.'));
-  steps.push((h) => {
-    const t = last(h, 'run_tests');
-    if (t && /^Result: \d+ passed(, \d+ skipped)?\s*$/m.test(t.output.split('\n')[0]!)) return { name: 'done', arguments: { summary: `Fixed ${facts.files.map((f) => f.path).join(', ')}; all visible tests pass.` }, thought: 'All tests pass.' };
-    return { name: 'done', arguments: { summary: 'The fix is applied but some tests still fail.' }, thought: 'The tests still fail; stop here.' };
-  });
+  steps.push(doneAfterTests(facts));
   return steps;
 }
 
