@@ -14,14 +14,15 @@
 # LC_ID names every workflow (default lc-<time>); LC_CORPUS overrides the corpus folder; LC_FROM=<stage> starts at a
 # stage of an earlier LC_ID (its SFT
 # adapter is read from $LOGS/<LC_ID>-sft.log, the arms' adapters from their logs). Knobs: LC_TEACHER_EPISODES (2),
-# LC_SFT_EPOCHS (3), LC_SFT_LR (5e-4), LC_SFT_BATCH (2), LC_EPISODES (8), LC_TURNS (5), LC_NEW_TOKENS (96),
-# LC_STEPS (8), LC_GROUP (8), LC_GROUPS_PER_STEP (1), LC_LR (5e-4), LC_BC_EXAMPLES (2).
+# LC_SFT_EPOCHS (4), LC_SFT_LR (1e-3), LC_SFT_BATCH (2), LC_EPISODES (8), LC_TURNS (4), LC_NEW_TOKENS (96),
+# LC_STEPS (8), LC_GROUP (8), LC_GROUPS_PER_STEP (1), LC_LR (5e-4), LC_BC_EXAMPLES (1). Context 2,048 tokens; the learner
+# takes one chain per microbatch (--learner-max-tokens 2048: packed microbatches ran 27 against 38 tokens/s here).
 source "$(dirname "${BASH_SOURCE[0]}")/../infra/lib.sh"
 cd "$ROOT"
 id=${LC_ID:-lc-$(date +%Y%m%d-%H%M%S)} from=${LC_FROM:-teacher}
-teacher_episodes=${LC_TEACHER_EPISODES:-2} sft_epochs=${LC_SFT_EPOCHS:-3} sft_lr=${LC_SFT_LR:-5e-4} sft_batch=${LC_SFT_BATCH:-2}
-episodes=${LC_EPISODES:-8} turns=${LC_TURNS:-5} new_tokens=${LC_NEW_TOKENS:-96} steps=${LC_STEPS:-8} group=${LC_GROUP:-8}
-groups_per_step=${LC_GROUPS_PER_STEP:-1} lr=${LC_LR:-5e-4} bc_examples=${LC_BC_EXAMPLES:-2}
+teacher_episodes=${LC_TEACHER_EPISODES:-2} sft_epochs=${LC_SFT_EPOCHS:-4} sft_lr=${LC_SFT_LR:-1e-3} sft_batch=${LC_SFT_BATCH:-2}
+episodes=${LC_EPISODES:-8} turns=${LC_TURNS:-4} new_tokens=${LC_NEW_TOKENS:-96} steps=${LC_STEPS:-8} group=${LC_GROUP:-8}
+groups_per_step=${LC_GROUPS_PER_STEP:-1} lr=${LC_LR:-5e-4} bc_examples=${LC_BC_EXAMPLES:-1}
 corpus=${LC_CORPUS:-$DATA/sft-corpora/$id}
 cli() { node lib/workers/cli.js "$@"; }
 stages=(teacher sft sft-eval rl rl-eval control control-eval base-eval report)
@@ -34,13 +35,13 @@ stage_done() { log "$1: $((SECONDS - stage_start)) s (load: $(cut -d' ' -f1-3 /p
 evaluate() { # ID POLICY
   local rc=0
   cli eval --policy "$2" --split starter --tools no-debugger --episodes "$episodes" --k 3 --max-turns "$turns" \
-    --max-new-tokens "$new_tokens" --max-context 4096 --concurrency 8 --id "$1" || rc=$?
+    --max-new-tokens "$new_tokens" --max-context 2048 --concurrency 8 --id "$1" || rc=$?
   ((rc <= 1)) || die "evaluation $1 failed (exit $rc)"
 }
 train_arm() { # RUN LR
   cli train --split starter --tools no-debugger --group-size "$group" --groups-per-step "$groups_per_step" --steps "$steps" \
-    --pool-size "$group" --max-turns "$turns" --max-new-tokens "$new_tokens" --max-context 4096 --lr "$2" \
-    --learner-max-tokens 8192 --init-adapter "$sft" --bc-corpus "$corpus" --bc-examples "$bc_examples" --id "$1" | tee "$LOGS/$1.log"
+    --pool-size "$group" --max-turns "$turns" --max-new-tokens "$new_tokens" --max-context 2048 --lr "$2" \
+    --learner-max-tokens 2048 --init-adapter "$sft" --bc-corpus "$corpus" --bc-examples "$bc_examples" --id "$1" | tee "$LOGS/$1.log"
 }
 served() { sed -n 's/.*(served as \(embedded:[^)]*\)).*/\1/p' "$LOGS/$1.log" | tail -n 1; }
 
