@@ -3,7 +3,7 @@ batching, a KV cache per conversation), side by side in one run, on episode-shap
 list. Real SmolLM2-135M-Instruct, this machine's CPU, no HTTP.
 
     flock /tmp/debugrl-cpu.lock .venv/bin/python benchmarks/inference_side_by_side.py [--turns 3] [--max-tokens 48]
-        [--concurrency 1,2,4,8] [--engines old,new] [--decode-only]
+        [--concurrency 1,2,4,8] [--engines old,new] [--decode-only] [--small-steps]
 
 Episodes. Episode i opens like activities/prompt.ts does for task i of tasks/ (SYSTEM_FULL read from that file, the
 task's file list) with the 18 tools of native/tests/fixtures/harness_tool_specs.json (toolSpecs('full')), and asks for
@@ -25,6 +25,11 @@ a prompt chunk and steps that only decoded.
 --decode-only: the steady-state decode rate alone, batch b = 1, 2, 4, 8 after a cached prompt, and where a step's
 time goes (forward, sampling incl. the tool-call constraint, the constraint alone, the rest), for the new engine on
 free text and on constrained tool calls, then the old engine's batch-1 free-text rate in the same run.
+
+--small-steps: the threads of decode-only steps (scheduler.py, SMALL_STEP_MAX_TOKENS), side by side on one engine:
+always one thread (the rule from 16ed99f to 2026-12-06) against the load-aware count (cpu_share.py), constrained tool
+calls at batch 1, 4, 8 and 16, each pair run back to back. Run it once on a quiet machine and once beside a busy
+process (`nice yes >/dev/null &` holds one core).
 """
 
 from __future__ import annotations
@@ -213,6 +218,7 @@ def main() -> None:
     ap.add_argument("--concurrency", default="1,2,4,8")
     ap.add_argument("--engines", default="old,new")
     ap.add_argument("--decode-only", action="store_true")
+    ap.add_argument("--small-steps", action="store_true")
     ap.add_argument("--dtype", default="float32", choices=["float32", "bfloat16"])
     args = ap.parse_args()
     torch.set_num_threads(2)
@@ -221,6 +227,21 @@ def main() -> None:
     loaded = load_model("smollm2")
     if args.dtype == "bfloat16":
         loaded.model.to(torch.bfloat16)
+    if args.small_steps:
+        engine = new_engine_module.Engine(loaded)
+        share_threads = engine.scheduler.cpu_share.threads
+        print("| batch | small steps on | tok/s | steps | of them on one thread |")
+        print("|---|---|---|---|---|", flush=True)
+        for b in (1, 4, 8, 16):
+            for arm in ("one thread", "load-aware"):
+                engine.scheduler.cpu_share.threads = (lambda most: 1) if arm == "one thread" else share_threads
+                s0 = dict(vars(engine.scheduler.stats))
+                r = decode_only(engine, b, 48, constrained=True)
+                s1 = vars(engine.scheduler.stats)
+                one = s1["small_steps_one_thread"] - s0["small_steps_one_thread"]
+                print(f"| {b} | {arm} | {r['tok_s']:.2f} | {s1['small_steps'] - s0['small_steps']} | {one} |", flush=True)
+        print(f"# load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+        return
     if args.decode_only:
         engine = new_engine_module.Engine(loaded)
         for constrained in (False, True):

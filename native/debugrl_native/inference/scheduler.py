@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 
 import torch
 
+from ..cpu_share import CpuShare
 from .adapters import AdapterSet
 from .batched_forward import Feed, forward
 from .constrained import ToolCallConstraint
@@ -50,10 +51,11 @@ DEFAULT_STEP_TOKENS = 256  # new tokens per forward: decode tokens first, prefil
 DEFAULT_MAX_BATCH = 16
 MIN_PREFILL_CHUNK = 32  # a prefilling sequence advances at least this much per step, however many decode
 DEFER_MIN_TOKENS = 32  # wait for a running prefill that will cover at least this many more of our prompt
-# A step of at most this many new tokens (decoding only) runs, sampling included, on one torch thread. MKL's threaded
-# sgemm with 2-16 rows on a busy 2-core machine waits for a descheduled thread: 3-100 ms per projection instead of
-# ~1 ms on one thread (benchmarks/inference.md). Prefill chunks keep every thread.
-SINGLE_THREAD_MAX_TOKENS = 64
+# A step of at most this many new tokens (decoding only) runs, sampling included, on the threads the rest of the
+# machine leaves free (cpu_share.py): one when another process is busy, because MKL's threaded sgemm with 2-16 rows on
+# a busy 2-core machine waits for a descheduled thread (3-100 ms per projection instead of ~1 ms on one thread,
+# benchmarks/inference.md); every thread on a quiet machine. Prefill chunks keep every thread.
+SMALL_STEP_MAX_TOKENS = 64
 
 
 class RequestError(Exception):
@@ -133,6 +135,8 @@ class StepStats:
     cancelled: int = 0
     failed: int = 0
     max_active: int = 0
+    small_steps: int = 0  # decode-only steps of <= SMALL_STEP_MAX_TOKENS tokens with more than one thread configured
+    small_steps_one_thread: int = 0  # of those, the ones run on one thread because the machine was busy
 
 
 class Scheduler:
@@ -145,6 +149,7 @@ class Scheduler:
         self.ops: deque[Op] = deque()
         self.active: list[Sequence] = []
         self.stats = StepStats()
+        self.cpu_share = CpuShare()
         self._thread: threading.Thread | None = None
 
     # -- called from request threads ------------------------------------------------------------------------------
@@ -307,13 +312,16 @@ class Scheduler:
         if not feeds:
             return
         threads = torch.get_num_threads()
-        single = threads > 1 and sum(len(f.ids) for _, f, _ in feeds) <= SINGLE_THREAD_MAX_TOKENS
-        if single:
-            torch.set_num_threads(1)
+        small = threads > 1 and sum(len(f.ids) for _, f, _ in feeds) <= SMALL_STEP_MAX_TOKENS
+        use = self.cpu_share.threads(threads) if small else threads
+        if use != threads:
+            torch.set_num_threads(use)
+        self.stats.small_steps += int(small)
+        self.stats.small_steps_one_thread += int(small and use == 1)
         try:
             self._run_group(members, feeds, t0)
         finally:
-            if single:
+            if use != threads:
                 torch.set_num_threads(threads)
 
     def _run_group(self, members: list[Sequence], feeds: list[tuple[Sequence, Feed, bool]], t0: float) -> None:

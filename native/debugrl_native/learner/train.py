@@ -14,6 +14,7 @@ from pathlib import Path
 import torch
 from torch import nn
 
+from ..cpu_share import CpuShare
 from .config import LearnerConfig
 from .distributed import (
     DistContext,
@@ -308,6 +309,10 @@ class Learner:
         self.microbatch_tokens = int(min(all_reduce_scalars([self.memory.max_tokens], self.ctx, "min")))
         print(f"learner: {self.memory.describe()}", file=sys.stderr)
         self.kl_coef = cfg.loss.kl_coef
+        # On a CPU, each microbatch picks its thread count from the machine's load (cpu_share.py); at most the count
+        # the process started with.
+        self.max_threads = torch.get_num_threads()
+        self.cpu_share = CpuShare() if self.ctx.device.type == "cpu" and self.max_threads > 1 else None
 
     def reference_policy(self):
         """Context for the KL reference's forward (no grad): the init adapter's frozen weights swapped in on the same
@@ -328,6 +333,8 @@ class Learner:
         With routing replay on, the microbatch's routes stay loaded after the forward, so the backward that follows
         (which recomputes checkpointed layers) routes as the forward did; the next call loads its own."""
         dev = self.ctx.device
+        if self.cpu_share is not None:  # this microbatch's forward and backward run on the cores the others leave
+            torch.set_num_threads(self.cpu_share.threads(self.max_threads))
         if self.replay is not None:
             self.replay.load(mb.routes, dev)
         # logits only where a loss token is predicted (position - 1): [1, N, V] instead of [1, S, V]
