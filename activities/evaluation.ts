@@ -62,7 +62,7 @@ export async function reportEvaluation(pool: Pool, evaluationId: string, k: numb
   const stored = await loadEvaluation(pool, evaluationId).catch(() => null);
   const c = stored?.input;
   const config = c && c.policy && c.limits
-    ? { policy: c.policy, compare: c.compare ?? null, split: c.split ?? null, taskIds: stored.taskIds ?? c.taskIds ?? null, episodesPerTask: c.episodesPerTask, toolset: c.toolset, limits: c.limits as Record<string, number> }
+    ? { policy: c.policy, compare: c.compare ?? null, split: c.split ?? null, taskIds: stored.taskIds ?? c.taskIds ?? null, episodesPerTask: c.episodesPerTask, firstSeed: c.firstSeed ?? 0, toolset: c.toolset, limits: c.limits as Record<string, number> }
     : undefined;
   const report = buildReport({ evaluationId, k, arms, records, failingTests, ...(config ? { config } : {}) });
   const files = writeReport(report, outDir);

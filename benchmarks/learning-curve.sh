@@ -12,8 +12,11 @@
 #   base-eval the base model, same tasks and seeds
 #   report    benchmarks/learning-curve.{md,svg} (node lib/benchmarks/learning-curve.js)
 # LC_ID names every workflow (default lc-<time>); LC_CORPUS overrides the corpus folder; LC_FROM=<stage> starts at a
-# stage of an earlier LC_ID (its SFT
-# adapter is read from $LOGS/<LC_ID>-sft.log, the arms' adapters from their logs). Knobs: LC_TEACHER_EPISODES (2),
+# stage of an earlier LC_ID (its SFT adapter is read from $LOGS/<LC_ID>-sft.log, the arms' adapters from their logs),
+# or LC_SFT_ADAPTER=<folder> names an SFT adapter from elsewhere (loaded on the server as <LC_ID>-sft-init).
+# LC_TASKS=<id,id,...> trains and evaluates those tasks instead of the whole starter split (the learning run picks them
+# by the SFT init's measured rate); LC_FIRST_SEED (0) shifts every evaluation's seeds, so that they are fresh after a
+# selection made with seeds 0..n-1 (all evaluations share them: their episodes pair up). Knobs: LC_TEACHER_EPISODES (2),
 # LC_SFT_EPOCHS (4), LC_SFT_LR (1e-3), LC_SFT_BATCH (2), LC_EPISODES (8), LC_TURNS (4), LC_NEW_TOKENS (96),
 # LC_STEPS (8), LC_GROUP (8), LC_GROUPS_PER_STEP (1), LC_LR (5e-4), LC_BC_EXAMPLES (1). Context 2,048 tokens; the learner
 # takes one chain per microbatch (--learner-max-tokens 2048: packed microbatches ran 27 against 38 tokens/s here).
@@ -23,7 +26,8 @@ id=${LC_ID:-lc-$(date +%Y%m%d-%H%M%S)} from=${LC_FROM:-teacher}
 teacher_episodes=${LC_TEACHER_EPISODES:-2} sft_epochs=${LC_SFT_EPOCHS:-4} sft_lr=${LC_SFT_LR:-1e-3} sft_batch=${LC_SFT_BATCH:-2}
 episodes=${LC_EPISODES:-8} turns=${LC_TURNS:-4} new_tokens=${LC_NEW_TOKENS:-96} steps=${LC_STEPS:-8} group=${LC_GROUP:-8}
 groups_per_step=${LC_GROUPS_PER_STEP:-1} lr=${LC_LR:-5e-4} bc_examples=${LC_BC_EXAMPLES:-1}
-corpus=${LC_CORPUS:-$DATA/sft-corpora/$id}
+corpus=${LC_CORPUS:-$DATA/sft-corpora/$id} first_seed=${LC_FIRST_SEED:-0}
+if [[ -n ${LC_TASKS:-} ]]; then tasks=(--tasks "$LC_TASKS"); else tasks=(--split starter); fi
 cli() { node lib/workers/cli.js "$@"; }
 stages=(teacher sft sft-eval rl rl-eval control control-eval base-eval report)
 started=0
@@ -34,14 +38,14 @@ stage_done() { log "$1: $((SECONDS - stage_start)) s (load: $(cut -d' ' -f1-3 /p
 
 evaluate() { # ID POLICY
   local rc=0
-  cli eval --policy "$2" --split starter --tools no-debugger --episodes "$episodes" --k 3 --max-turns "$turns" \
-    --max-new-tokens "$new_tokens" --max-context 2048 --concurrency 8 --id "$1" || rc=$?
+  cli eval --policy "$2" "${tasks[@]}" --tools no-debugger --episodes "$episodes" --k 3 --max-turns "$turns" \
+    --max-new-tokens "$new_tokens" --max-context 2048 --concurrency 8 --first-seed "$first_seed" --id "$1" || rc=$?
   ((rc <= 1)) || die "evaluation $1 failed (exit $rc)"
 }
 train_arm() { # RUN LR
-  cli train --split starter --tools no-debugger --group-size "$group" --groups-per-step "$groups_per_step" --steps "$steps" \
+  cli train "${tasks[@]}" --tools no-debugger --group-size "$group" --groups-per-step "$groups_per_step" --steps "$steps" \
     --pool-size "$group" --max-turns "$turns" --max-new-tokens "$new_tokens" --max-context 2048 --lr "$2" \
-    --learner-max-tokens 2048 --init-adapter "$sft" --bc-corpus "$corpus" --bc-examples "$bc_examples" --id "$1" | tee "$LOGS/$1.log"
+    --learner-max-tokens 2048 --init-adapter "$init" --bc-corpus "$corpus" --bc-examples "$bc_examples" --id "$1" | tee "$LOGS/$1.log"
 }
 served() { sed -n 's/.*(served as \(embedded:[^)]*\)).*/\1/p' "$LOGS/$1.log" | tail -n 1; }
 
@@ -54,8 +58,16 @@ if run_stage sft; then
   cli sft train --corpus "$corpus" --epochs "$sft_epochs" --batch "$sft_batch" --lr "$sft_lr" --id "$id-sft" | tee "$LOGS/$id-sft.log"
   stage_done sft
 fi
-sft=$(sed -n 's/.*published as \([^ ]*\) (.*/\1/p' "$LOGS/$id-sft.log" 2>/dev/null | tail -n 1)
-[[ -n $sft ]] || die "no SFT adapter for $id (see $LOGS/$id-sft.log)"
+if [[ -n ${LC_SFT_ADAPTER:-} ]]; then
+  [[ -f $LC_SFT_ADAPTER/adapter_config.json ]] || die "LC_SFT_ADAPTER=$LC_SFT_ADAPTER has no adapter_config.json"
+  sft=$id-sft-init init=$LC_SFT_ADAPTER
+  curl -fsS -X POST "${DEBUGRL_EMBEDDED_URL%/v1}/v1/load_lora_adapter" -H 'content-type: application/json' \
+    -d "{\"lora_name\": \"$sft\", \"lora_path\": \"$(realpath "$LC_SFT_ADAPTER")\"}" >/dev/null \
+    || die "the server would not load $LC_SFT_ADAPTER"
+else
+  sft=$(sed -n 's/.*published as \([^ ]*\) (.*/\1/p' "$LOGS/$id-sft.log" 2>/dev/null | tail -n 1) init=$sft
+  [[ -n $sft ]] || die "no SFT adapter for $id (see $LOGS/$id-sft.log)"
+fi
 if run_stage sft-eval; then evaluate "$id-eval-sft" "embedded:$sft"; stage_done sft-eval; fi
 if run_stage rl; then train_arm "$id-rl" "$lr"; stage_done rl; fi
 if run_stage rl-eval; then

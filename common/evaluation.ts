@@ -29,6 +29,9 @@ export const EvaluationInput = z
     episodesPerTask: z.number().int().min(1).max(64).default(8),
     /** pass@k's k; the seed reported pass@3 estimated from the eight episodes. */
     k: z.number().int().min(1).max(64).default(3),
+    /** Episode i of a task samples with seed firstSeed + i. Evaluations that share it share their seeds (paired
+     * comparisons); another value gives fresh seeds, e.g. after tasks were chosen by their rates under seeds 0..n-1. */
+    firstSeed: z.number().int().min(0).max(1_000_000).default(0),
     limits: EpisodeLimits.default(EpisodeLimits.parse({})),
     /** Episodes running at once, across arms. */
     concurrency: z.number().int().min(1).max(256).default(4),

@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { EvaluationInput } from '../common/evaluation';
 import { evaluationInputFrom, formatProgress } from '../workers/commands/eval';
 import { describeError } from '../workers/cli-kit';
 import { formatSftProgress } from '../workers/commands/sft';
@@ -58,6 +59,13 @@ describe('eval helpers (unit)', () => {
     expect(evaluationInputFrom({ policy: 'embedded', split: 'test', episodes: 2, k: 2, preflight: true }).k).toBe(2);
     expect(evaluationInputFrom({ policy: 'embedded', split: 'test', rerun: true, preflight: true })).toMatchObject({ rerun: true });
     expect(evaluationInputFrom({ policy: 'embedded', split: 'test', preflight: true })).not.toHaveProperty('rerun');
+  });
+
+  it('--first-seed shifts every episode seed; left out, the input has no field and the schema says 0', () => {
+    expect(EvaluationInput.parse(evaluationInputFrom({ policy: 'embedded', split: 'starter', firstSeed: 100, preflight: true })).firstSeed).toBe(100);
+    const plain = evaluationInputFrom({ policy: 'embedded', split: 'starter', preflight: true });
+    expect(plain).not.toHaveProperty('firstSeed');
+    expect(EvaluationInput.parse(plain).firstSeed).toBe(0);
   });
 
   it('describeError walks the cause chain', () => {

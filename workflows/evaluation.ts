@@ -56,7 +56,7 @@ export async function EvaluationWorkflow(rawInput: unknown): Promise<EvaluationR
           policy: job.arm.policy,
           toolset: job.arm.toolset,
           limits: cfg.limits,
-          seed: job.i,
+          seed: cfg.firstSeed + job.i,
           evaluationId,
           arm: job.arm.label,
           sandboxScheduleToStartSeconds: cfg.sandboxScheduleToStartSeconds,

@@ -23,6 +23,8 @@ export interface RunConfig {
   split?: string | null;
   taskIds?: string[] | null;
   episodesPerTask: number;
+  /** Episode i samples with seed firstSeed + i (absent: 0, from before the field). */
+  firstSeed?: number;
   toolset: string;
   limits: Record<string, number>;
 }
@@ -116,6 +118,7 @@ function configRows(report: Report): [string, string][] {
     ...(c.compare ? [['compared with', c.compare] as [string, string]] : []),
     ['tasks', c.split ? `split ${c.split}` : (c.taskIds ?? []).join(', ')],
     ['episodes per task (n)', String(c.episodesPerTask)],
+    ['sampling seeds', `${c.firstSeed ?? 0}..${(c.firstSeed ?? 0) + c.episodesPerTask - 1}`],
     ['k', String(report.k)],
     ['tool set', c.toolset],
     ['turn cap', String(c.limits.maxTurns ?? 'n/a')],

@@ -33,6 +33,7 @@ export interface EvalOptions {
   maxContext?: number;
   maxNewTokens?: number;
   concurrency?: number;
+  firstSeed?: number;
   id?: string;
   rerun?: boolean;
   detach?: boolean;
@@ -73,6 +74,7 @@ export function evaluationInputFrom(o: EvalOptions): EvaluationInput {
     ...(o.maxTasks !== undefined ? { maxTasks: o.maxTasks } : {}),
     ...(Object.keys(limits).length ? { limits } : {}),
     ...(o.concurrency !== undefined ? { concurrency: o.concurrency } : {}),
+    ...(o.firstSeed !== undefined ? { firstSeed: o.firstSeed } : {}),
     ...(o.id !== undefined ? { evaluationId: o.id } : {}),
     // Passed only when asked for, so the input stays valid for a workflow that predates the field.
     ...(o.rerun ? { rerun: true } : {}),
@@ -241,6 +243,7 @@ export function register(program: Command): void {
     .option('--max-context <tokens>', "context limit (default 30000, or the server's maximum if lower)", intOption('--max-context', 512, 1_000_000))
     .option('--max-new-tokens <n>', 'most tokens per model reply (default 1024)', intOption('--max-new-tokens', 16, 32_768))
     .option('--concurrency <n>', 'episodes at once (default 4)', intOption('--concurrency', 1, 256))
+    .option('--first-seed <n>', "episode i samples with seed n + i (default 0): another n gives fresh seeds, the same n pairs two evaluations' episodes", intOption('--first-seed', 0, 1_000_000))
     .option('--id <evaluation id>', 'name the evaluation (and its workflow)')
     .option('--rerun', 'run again under an --id that already exists (a new run, stored under its own id)')
     .option('--detach', 'return once the workflow has started')
