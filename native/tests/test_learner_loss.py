@@ -6,6 +6,7 @@ import pytest
 import torch
 
 from debugrl_native.learner.loss import (
+    K3_MAX,
     AdaptiveKlInputs,
     AdvantageInputs,
     AggregateInputs,
@@ -123,6 +124,17 @@ def test_k3_kl_hand_value():
     kl, per_tok = kl_penalty(KlInputs(now, ref, torch.tensor([0, 1]), torch.tensor([1.0, 1.0])))
     assert float(kl) == pytest.approx(0.5 - math.log(0.5) - 1.0, rel=1e-6)
     assert per_tok.tolist()[1] == pytest.approx(0.0)
+
+
+def test_k3_is_capped_and_a_capped_token_adds_no_gradient():
+    # token 0: d = 12 -> exp(12) - 13 = 162,741 uncapped; capped at K3_MAX, with no gradient. token 1: d = ln 2 -> 0.3069
+    now = torch.tensor([-13.0, -1.0], requires_grad=True)
+    ref = torch.tensor([-1.0, -1.0 + math.log(2.0)])
+    kl, per_tok = kl_penalty(KlInputs(now, ref, torch.tensor([0, 0]), torch.tensor([1.0])))
+    assert per_tok.tolist() == pytest.approx([K3_MAX, 2.0 - math.log(2.0) - 1.0], rel=1e-6)
+    assert float(kl) == pytest.approx((K3_MAX + 2.0 - math.log(2.0) - 1.0) / 2, rel=1e-6)
+    kl.backward()
+    assert now.grad.tolist() == pytest.approx([0.0, (1.0 - 2.0) / 2], rel=1e-6)  # dk/dlogp = 1 - exp(d), over 2 tokens
 
 
 def test_adaptive_kl_controller():

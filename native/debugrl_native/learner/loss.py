@@ -486,10 +486,13 @@ def policy_loss(inp: PolicyLossInputs) -> PolicyLossOutput:
 @dataclass(frozen=True)
 class KlInputs:
     logprobs: torch.Tensor  # [N] current policy (has grad)
-    ref_logprobs: torch.Tensor  # [N] reference policy = base with adapters disabled
+    ref_logprobs: torch.Tensor  # [N] the KL reference: the init adapter on the shared base, or the base alone
     response_index: torch.Tensor  # [N]
     response_coef: torch.Tensor  # [R] c_i
     response_tokens: torch.Tensor | None = None  # [R] N_i of the whole response (see aggregate)
+
+
+K3_MAX = 10.0
 
 
 def kl_penalty(inp: KlInputs) -> tuple[torch.Tensor, torch.Tensor]:
@@ -497,9 +500,14 @@ def kl_penalty(inp: KlInputs) -> tuple[torch.Tensor, torch.Tensor]:
 
     k3 is unbiased for sampled tokens, never negative, and has low variance. Aggregated like the policy term
     (tokens, then responses, then groups). Returns (aggregated KL with grad, per-token k_t detached).
+
+    Each k_t is capped at K3_MAX (verl's low_var_kl caps it the same way). k3 grows like exp(d): one token the policy
+    has all but ruled out where the reference still likes it (d = 12 on 2026-12-06, after a GRPO step at lr 1e-3
+    from an SFT adapter) scored a step's KL at 1.5e5, and its gradient, exp(d) - 1 on that one log-probability, would
+    then own the whole clipped gradient norm. Capped, such a token adds at most K3_MAX and no gradient.
     """
     d = inp.ref_logprobs - inp.logprobs
-    k = torch.exp(d) - d - 1.0
+    k = torch.clamp(torch.exp(d) - d - 1.0, max=K3_MAX)
     return aggregate(AggregateInputs(k, inp.response_index, inp.response_coef, inp.response_tokens)), k.detach()
 
 
