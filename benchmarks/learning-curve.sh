@@ -14,6 +14,7 @@
 # LC_ID names every workflow (default lc-<time>); LC_CORPUS overrides the corpus folder; LC_FROM=<stage> starts at a
 # stage of an earlier LC_ID (its SFT adapter is read from $LOGS/<LC_ID>-sft.log, the arms' adapters from their logs),
 # or LC_SFT_ADAPTER=<folder> names an SFT adapter from elsewhere (loaded on the server as <LC_ID>-sft-init).
+# LC_OUT (benchmarks/learning-curve) is where the report's .md and .svg go. LC_SKIP="<stage> ..." leaves stages out (e.g. "control control-eval": the report then has no control arm).
 # LC_TASKS=<id,id,...> trains and evaluates those tasks instead of the whole starter split (the learning run picks them
 # by the SFT init's measured rate); LC_FIRST_SEED (0) shifts every evaluation's seeds, so that they are fresh after a
 # selection made with seeds 0..n-1 (all evaluations share them: their episodes pair up). Knobs: LC_TEACHER_EPISODES (2),
@@ -31,7 +32,8 @@ if [[ -n ${LC_TASKS:-} ]]; then tasks=(--tasks "$LC_TASKS"); else tasks=(--split
 cli() { node lib/workers/cli.js "$@"; }
 stages=(teacher sft sft-eval rl rl-eval control control-eval base-eval report)
 started=0
-run_stage() { [[ $1 == "$from" ]] && started=1; ((started)); }
+skip=" ${LC_SKIP:-} "
+run_stage() { [[ $1 == "$from" ]] && started=1; ((started)) && [[ $skip != *" $1 "* ]]; }
 stage_start=$SECONDS
 stage_done() { log "$1: $((SECONDS - stage_start)) s (load: $(cut -d' ' -f1-3 /proc/loadavg))"; stage_start=$SECONDS; }
 [[ " ${stages[*]} " == *" $from "* ]] || die "LC_FROM must be one of: ${stages[*]}"
@@ -85,6 +87,8 @@ if run_stage control-eval; then
 fi
 if run_stage base-eval; then evaluate "$id-eval-base" embedded; stage_done base-eval; fi
 if run_stage report; then
-  node lib/benchmarks/learning-curve.js --rl "$id-rl" --control "$id-control" --base "$id-eval-base" --sft "$id-eval-sft" \
-    --rl-eval "$id-eval-rl" --control-eval "$id-eval-control"
+  control_args=()
+  [[ $skip == *" control "* ]] || control_args=(--control "$id-control" --control-eval "$id-eval-control")
+  node lib/benchmarks/learning-curve.js --rl "$id-rl" --base "$id-eval-base" --sft "$id-eval-sft" --rl-eval "$id-eval-rl" \
+    "${control_args[@]}" --out "${LC_OUT:-$ROOT/benchmarks/learning-curve}"
 fi
