@@ -1,8 +1,9 @@
-/** StarLoopWorkflow on real services: one generation with the oracle teacher on two train tasks and the embedded
- * SmolLM2 on one validation task. Temporal (its child evaluations and SftWorkflow, the gpu queue served by an
- * in-process learner worker), PostgreSQL and Kafka (the episodes), bubblewrap and pdb (the oracle's harness), the
- * learner service (LoRA on SmolLM2, CPU) and the embedded server at 8765 (the new adapter). Kept small: 1 episode per
- * task, 1 epoch, a 3-turn cap on validation, so it runs in a few minutes on two cores. */
+/** StarLoopWorkflow on real services: one generation with the oracle teacher on two tasks and the embedded SmolLM2 on
+ * a third. Temporal (its child evaluations and SftWorkflow, the gpu queue served by an in-process learner worker),
+ * PostgreSQL and Kafka (the episodes), bubblewrap and pdb (the oracle's harness, with the debugger tools), the learner
+ * service (LoRA on SmolLM2, CPU) and the embedded server at 8765 (the new adapter). Kept small: starter tasks (one short
+ * module each, so the oracle's debugger trajectories are short and the SFT epoch is cheap; the loop does not care which
+ * split its task ids come from), 1 episode per task, 1 epoch, a 3-turn cap on validation. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ServiceError, WorkflowFailedError, type WorkflowHandle } from '@temporalio/client';
@@ -15,8 +16,8 @@ import { inProcessWorkers, type InProcessWorkers } from './helpers/episodes';
 import { quietRuntime, temporalClient, workerConnection } from './helpers/services';
 
 const config = loadConfig();
-const TRAIN = ['library_circulation', 'survey_invite_waves'];
-const VALIDATION = ['store_staff_roster'];
+const TRAIN = ['starter_clamp', 'starter_mean'];
+const VALIDATION = ['starter_evens'];
 
 /** The workflow's result. On a loaded machine the server can miss the client's long-poll deadline while the workflow
  * is still running; that is the client's wait, not the workflow, so it waits again. */
