@@ -87,8 +87,9 @@ if run_stage control-eval; then
 fi
 if run_stage base-eval; then evaluate "$id-eval-base" embedded; stage_done base-eval; fi
 if run_stage report; then
-  control_args=()
-  [[ $skip == *" control "* ]] || control_args=(--control "$id-control" --control-eval "$id-eval-control")
-  node lib/benchmarks/learning-curve.js --rl "$id-rl" --base "$id-eval-base" --sft "$id-eval-sft" --rl-eval "$id-eval-rl" \
-    "${control_args[@]}" --out "${LC_OUT:-$ROOT/benchmarks/learning-curve}"
+  optional=()
+  [[ $skip == *" control "* ]] || optional+=(--control "$id-control" --control-eval "$id-eval-control")
+  [[ $skip == *" base-eval "* ]] || optional+=(--base "$id-eval-base")
+  node lib/benchmarks/learning-curve.js --rl "$id-rl" --sft "$id-eval-sft" --rl-eval "$id-eval-rl" "${optional[@]}" \
+    --out "${LC_OUT:-$ROOT/benchmarks/learning-curve}"
 fi
