@@ -10,6 +10,8 @@
 #   control   the same run with learning rate 0
 #   control-eval
 #   base-eval the base model, same tasks and seeds
+#   val-sft   the SFT init on the seed's validation split (never trained or selected on), LC_VAL_EPISODES (1) per task
+#   val-rl    the RL arm's last adapter on the validation split, same seeds
 #   report    benchmarks/learning-curve.{md,svg} (node lib/benchmarks/learning-curve.js)
 # LC_ID names every workflow (default lc-<time>); LC_CORPUS overrides the corpus folder; LC_FROM=<stage> starts at a
 # stage of an earlier LC_ID (its SFT adapter is read from $LOGS/<LC_ID>-sft.log, the arms' adapters from their logs),
@@ -30,7 +32,7 @@ groups_per_step=${LC_GROUPS_PER_STEP:-1} lr=${LC_LR:-5e-4} bc_examples=${LC_BC_E
 corpus=${LC_CORPUS:-$DATA/sft-corpora/$id} first_seed=${LC_FIRST_SEED:-0}
 if [[ -n ${LC_TASKS:-} ]]; then tasks=(--tasks "$LC_TASKS"); else tasks=(--split starter); fi
 cli() { node lib/workers/cli.js "$@"; }
-stages=(teacher sft sft-eval rl rl-eval control control-eval base-eval report)
+stages=(teacher sft sft-eval rl rl-eval control control-eval base-eval val-sft val-rl report)
 started=0
 skip=" ${LC_SKIP:-} "
 run_stage() { [[ $1 == "$from" ]] && started=1; ((started)) && [[ $skip != *" $1 "* ]]; }
@@ -38,11 +40,12 @@ stage_start=$SECONDS
 stage_done() { log "$1: $((SECONDS - stage_start)) s (load: $(cut -d' ' -f1-3 /proc/loadavg))"; stage_start=$SECONDS; }
 [[ " ${stages[*]} " == *" $from "* ]] || die "LC_FROM must be one of: ${stages[*]}"
 
-evaluate() { # ID POLICY
-  local rc=0
-  cli eval --policy "$2" "${tasks[@]}" --tools no-debugger --episodes "$episodes" --k 3 --max-turns "$turns" \
-    --max-new-tokens "$new_tokens" --max-context 2048 --concurrency 8 --first-seed "$first_seed" --id "$1" || rc=$?
-  ((rc <= 1)) || die "evaluation $1 failed (exit $rc)"
+evaluate() { # ID POLICY [EPISODES TASK-SELECTION...] (default: the learning tasks, LC_EPISODES each); k = min(3, EPISODES)
+  local rc=0 id=$1 policy=$2 n=${3:-$episodes}
+  local selection=("${@:4}"); ((${#selection[@]})) || selection=("${tasks[@]}")
+  cli eval --policy "$policy" "${selection[@]}" --episodes "$n" --k $((n < 3 ? n : 3)) --tools no-debugger --max-turns "$turns" \
+    --max-new-tokens "$new_tokens" --max-context 2048 --concurrency 8 --first-seed "$first_seed" --id "$id" || rc=$?
+  ((rc <= 1)) || die "evaluation $id failed (exit $rc)"
 }
 train_arm() { # RUN LR
   cli train "${tasks[@]}" --tools no-debugger --group-size "$group" --groups-per-step "$groups_per_step" --steps "$steps" \
@@ -86,10 +89,19 @@ if run_stage control-eval; then
   stage_done control-eval
 fi
 if run_stage base-eval; then evaluate "$id-eval-base" embedded; stage_done base-eval; fi
+validation=("${LC_VAL_EPISODES:-1}" --split validation)
+if run_stage val-sft; then evaluate "$id-val-sft" "embedded:$sft" "${validation[@]}"; stage_done val-sft; fi
+if run_stage val-rl; then
+  rl=$(served "$id-rl")
+  [[ -n $rl ]] || die "the RL arm $id-rl published no adapter (see $LOGS/$id-rl.log)"
+  evaluate "$id-val-rl" "$rl" "${validation[@]}"
+  stage_done val-rl
+fi
 if run_stage report; then
   optional=()
   [[ $skip == *" control "* ]] || optional+=(--control "$id-control" --control-eval "$id-eval-control")
   [[ $skip == *" base-eval "* ]] || optional+=(--base "$id-eval-base")
+  [[ $skip == *" val-sft "* || $skip == *" val-rl "* ]] || optional+=(--val-sft "$id-val-sft" --val-rl "$id-val-rl")
   node lib/benchmarks/learning-curve.js --rl "$id-rl" --sft "$id-eval-sft" --rl-eval "$id-eval-rl" "${optional[@]}" \
     --out "${LC_OUT:-$ROOT/benchmarks/learning-curve}"
 fi
