@@ -38,8 +38,11 @@ export const PipelineInput = z
     taskIds: TaskIds.optional(),
     /** The tool set of every episode: teacher, training and evaluations. */
     toolset: Toolset.default('full'),
-    /** The teacher (the seed's: the oracle, which reads the held-back fix), one episode per task. */
+    /** The teacher (the seed's: the oracle, which reads the held-back fix), teacherEpisodes episodes per task. */
     teacher: PolicySpecString.default('oracle'),
+    /** The teacher's episodes per task (episode i seeded with i; the oracle's trajectories differ by seed, so more
+     * than one gives the SFT corpus more distinct examples). Default 1, what the pipeline always ran. */
+    teacherEpisodes: z.number().int().min(1).max(64).default(1),
     teacherLimits: EpisodeLimits.default(EpisodeLimits.parse({})),
     corpus: z
       .object({

@@ -3,7 +3,8 @@
 import { cutAtTurnEnd, cutPart, derivationOf, type ExampleMeta } from '../common/sft-cut';
 import { PipelineInput, pipelineChildIds, pipelineLearner, trainingInputOf } from '../common/pipeline';
 import { TrainingRunInput } from '../common/training';
-import { pipelineInputFrom, type PipelineOptions } from '../workers/commands/pipeline';
+import { Command } from 'commander';
+import { givenIn, pipelineInputFrom, pipelineUsageError, register as registerPipelineCommand, type PipelineOptions } from '../workers/commands/pipeline';
 
 const issues = (raw: unknown) => {
   const r = PipelineInput.safeParse(raw);
@@ -13,7 +14,7 @@ const issues = (raw: unknown) => {
 describe('PipelineInput', () => {
   it('defaults to the train split, the oracle teacher and k = every episode', () => {
     const cfg = PipelineInput.parse({ training: { steps: 1 } });
-    expect(cfg).toMatchObject({ teacher: 'oracle', toolset: 'full', corpus: { maxTokens: 3584 }, sft: { epochs: 3 }, evaluation: { episodesPerTask: 2 } });
+    expect(cfg).toMatchObject({ teacher: 'oracle', teacherEpisodes: 1, toolset: 'full', corpus: { maxTokens: 3584 }, sft: { epochs: 3 }, evaluation: { episodesPerTask: 2 } });
     expect(cfg.evaluation.k).toBeUndefined();
     expect(trainingInputOf(cfg, { runId: 'p-rl', initAdapter: 'sft-v3', bcCorpus: '/c' })).toEqual({ steps: 1, split: 'train', toolset: 'full', learnerTaskQueue: 'gpu', runId: 'p-rl', initAdapter: 'sft-v3', bcCorpus: '/c' });
   });
@@ -33,6 +34,8 @@ describe('PipelineInput', () => {
     expect(issues({ training: { steps: 1, groupSize: 1 } }).join('\n')).toMatch(/^training\.groupSize: /m);
     expect(issues({ taskIds: ['abc_def'], split: 'train', training: { steps: 1 } })).toEqual(['taskIds: give taskIds, or a split (and maxTasks), not both']);
     expect(issues({ evaluation: { episodesPerTask: 2, k: 3 }, training: { steps: 1 } })).toEqual(['evaluation.k: pass@3 needs at least 3 episodes per task, got 2']);
+    expect(issues({ teacherEpisodes: 0, training: { steps: 1 } }).join('\n')).toMatch(/^teacherEpisodes: /m);
+    expect(issues({ teacherEpisodes: 1.5, training: { steps: 1 } }).join('\n')).toMatch(/^teacherEpisodes: /m);
   });
 
   it('names every child after the pipeline', () => {
@@ -41,27 +44,72 @@ describe('PipelineInput', () => {
 });
 
 describe('debugrl pipeline', () => {
-  /** infra/main's defaults, as commander hands them to the action. */
+  /** The CLI's defaults (infra/main's run: the 12 starter tasks without the debugger tools), as commander hands them
+   * to the action. infra/main passes no flag of its own, so these are its settings too. */
   const defaults: PipelineOptions = {
-    tools: 'full', episodes: 2, turns: 6, maxContext: 8192, maxNewTokens: 192, concurrency: 2, sftTokens: 3584, sftEpochs: 2, sftLr: 5e-4, sftBatch: 1,
-    steps: 1, groupSize: 4, groupsPerStep: 1, trainTurns: 3, trainNewTokens: 128, lr: 1e-4, bcExamples: 1, learnerTokens: 4096,
+    split: 'starter', maxTasks: 12, tools: 'no-debugger', teacherEpisodes: 1, episodes: 2, turns: 4, maxContext: 2048, maxNewTokens: 96, concurrency: 8,
+    sftTokens: 2048, sftEpochs: 2, sftLr: 1e-3, sftBatch: 2, steps: 2, groupSize: 8, groupsPerStep: 1, trainTurns: 4, trainNewTokens: 96, lr: 3e-4,
+    bcExamples: 1, learnerTokens: 2048,
   };
 
-  it('builds the input infra/main ran as separate commands, the training part with train\'s own code', () => {
-    const input = pipelineInputFrom({ ...defaults, split: 'train', maxTasks: 3 });
+  /** The real command, parsed from these arguments without running: the options and whether each was given. */
+  const parse = async (args: string[]) => {
+    const program = new Command().exitOverride();
+    registerPipelineCommand(program);
+    const cmd = program.commands.find((c) => c.name() === 'pipeline')!;
+    cmd.configureOutput({ writeErr: () => undefined });
+    let options: PipelineOptions | undefined;
+    cmd.action((o: PipelineOptions) => void (options = o));
+    await program.parseAsync(['pipeline', ...args], { from: 'user' });
+    return { options: options!, given: givenIn(cmd) };
+  };
+
+  it("has infra/main's settings as its defaults", async () => {
+    expect((await parse([])).options).toEqual(defaults);
+  });
+
+  it('builds the input from those flags, the training part with train\'s own code', () => {
+    const input = pipelineInputFrom(defaults);
     expect(input).toEqual({
-      split: 'train', maxTasks: 3, toolset: 'full',
-      corpus: { maxTokens: 3584 },
-      sft: { epochs: 2, lr: 5e-4, batchExamples: 1 },
+      split: 'starter', maxTasks: 12, toolset: 'no-debugger', teacherEpisodes: 1,
+      corpus: { maxTokens: 2048 },
+      sft: { epochs: 2, lr: 1e-3, batchExamples: 2 },
       training: {
-        steps: 1, groupSize: 4, groupsPerStep: 1, poolSize: 4, bcExamples: 1,
-        limits: { maxTurns: 3, maxNewTokens: 128, maxContextTokens: 8192 },
-        learner: { model: 'smollm2', lr: 1e-4, maxTokens: 4096 },
+        steps: 2, groupSize: 8, groupsPerStep: 1, poolSize: 8, bcExamples: 1,
+        limits: { maxTurns: 4, maxNewTokens: 96, maxContextTokens: 2048 },
+        learner: { model: 'smollm2', lr: 3e-4, maxTokens: 2048 },
       },
-      evaluation: { episodesPerTask: 2, limits: { maxTurns: 6, maxContextTokens: 8192, maxNewTokens: 192 }, concurrency: 2 },
+      evaluation: { episodesPerTask: 2, limits: { maxTurns: 4, maxContextTokens: 2048, maxNewTokens: 96 }, concurrency: 8 },
     });
     expect(PipelineInput.safeParse(input).success).toBe(true);
-    expect(pipelineInputFrom({ ...defaults, tasks: 'abc_def, ghi_jkl', tools: 'no-debugger' })).toMatchObject({ taskIds: ['abc_def', 'ghi_jkl'], toolset: 'no-debugger' });
+    expect(pipelineInputFrom({ ...defaults, tasks: 'abc_def, ghi_jkl', tools: 'full' })).toMatchObject({ taskIds: ['abc_def', 'ghi_jkl'], toolset: 'full' });
+  });
+
+  it('carries --teacher-episodes (default 1) into the input', async () => {
+    expect(PipelineInput.parse(pipelineInputFrom(defaults)).teacherEpisodes).toBe(1);
+    const { options } = await parse(['--teacher-episodes', '2']);
+    expect(options.teacherEpisodes).toBe(2);
+    const input = pipelineInputFrom(options);
+    expect(input).toMatchObject({ teacherEpisodes: 2, evaluation: { episodesPerTask: 2 } });
+    expect(PipelineInput.parse(input).teacherEpisodes).toBe(2);
+    await expect(parse(['--teacher-episodes', '0'])).rejects.toThrow(/--teacher-episodes must be between 1 and 64/);
+  });
+
+  it('takes a --tasks list in place of the default split and cap, but not with a --split or --max-tasks given', async () => {
+    const tasks = await parse(['--tasks', 'abc_def,ghi_jkl']);
+    expect(pipelineUsageError(tasks.options, tasks.given)).toBeNull();
+    const input = pipelineInputFrom(tasks.options);
+    expect(input).toMatchObject({ taskIds: ['abc_def', 'ghi_jkl'] });
+    expect(input).not.toHaveProperty('split');
+    expect(input).not.toHaveProperty('maxTasks');
+    expect(PipelineInput.safeParse(input).success).toBe(true);
+    for (const extra of [['--split', 'train'], ['--max-tasks', '3'], ['--split', 'starter']]) {
+      const mixed = await parse(['--tasks', 'abc_def', ...extra]);
+      expect(pipelineUsageError(mixed.options, mixed.given)).toBe('give --tasks, or --split (and --max-tasks), not both');
+    }
+    const split = await parse(['--split', 'train', '--max-tasks', '3']);
+    expect(pipelineUsageError(split.options, split.given)).toBeNull();
+    expect(pipelineInputFrom(split.options)).toMatchObject({ split: 'train', maxTasks: 3 });
   });
 });
 

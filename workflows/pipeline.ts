@@ -2,7 +2,8 @@
  * PipelineWorkflow: the seed's pipeline in one durable workflow, every stage a child workflow in the Temporal UI (or
  * one activity, where the stage is a single side effect), all on the same tasks:
  *
- *   1. `<id>-teacher`    EvaluationWorkflow: the teacher (the oracle) drives one episode per task;
+ *   1. `<id>-teacher`    EvaluationWorkflow: the teacher (the oracle) drives teacherEpisodes episodes per task (1 by
+ *                        default; episode i seeded with i);
  *   2. corpus            buildPipelineCorpus: its passing trajectories as an SFT corpus (`sft build`), and a copy cut to
  *                        prefixes CPU training can afford (<data>/sft-corpora/<id> and <id>-cut<tokens>);
  *   3. `<id>-sft`        SftWorkflow on the cut corpus; its published adapter (`sft-v<N>`) is what RL starts from;
@@ -69,8 +70,9 @@ export async function PipelineWorkflow(raw: unknown): Promise<PipelineResult> {
     return { policy, ...tasks, toolset: cfg.toolset, episodesPerTask: e.episodesPerTask, k: e.k ?? e.episodesPerTask, limits: e.limits, concurrency: e.concurrency };
   };
 
-  // 1. the teacher, one episode per task
-  const teacher = await evaluate('teacher', { policy: cfg.teacher, ...tasks, toolset: cfg.toolset, episodesPerTask: 1, k: 1, limits: cfg.teacherLimits, concurrency: cfg.evaluation.concurrency });
+  // 1. the teacher, teacherEpisodes episodes per task (k stays 1). With the default 1 this input is what it always was,
+  // so histories from before teacherEpisodes replay.
+  const teacher = await evaluate('teacher', { policy: cfg.teacher, ...tasks, toolset: cfg.toolset, episodesPerTask: cfg.teacherEpisodes, k: 1, limits: cfg.teacherLimits, concurrency: cfg.evaluation.concurrency });
 
   // 2. its passing trajectories as a corpus, cut
   const corpus = await stage('corpus', () => corpora.buildPipelineCorpus({ pipelineId, evaluationId: teacher.evaluationId, maxTokens: cfg.corpus.maxTokens, heldOutFraction: cfg.corpus.heldOutFraction }));

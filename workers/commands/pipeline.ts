@@ -3,7 +3,8 @@
  * (the oracle), the SFT corpus and its cut, SFT, GRPO from the SFT adapter with BC replay, then base, SFT and RL
  * evaluated on the same tasks and seeds. It starts the workflow (or follows it, when `--id` names one that runs), prints
  * each stage as it starts with its child's Temporal UI link, waits, then prints the three-way table (`compare`'s),
- * where the reports are and each stage's time. The defaults are infra/main's small run. The same pipeline can be
+ * where the reports are and each stage's time. Its defaults are infra/main's run (the 12 starter tasks without the
+ * debugger tools); infra/main passes a flag only for a DEBUGRL_MAIN_* variable that is set. The same pipeline can be
  * started with
  *   temporal workflow start --type PipelineWorkflow --task-queue debugrl --workflow-id main-1 \
  *     --input '{"split":"train","maxTasks":3,"training":{"steps":1,"groupSize":4,"groupsPerStep":1,"poolSize":4}}'
@@ -26,6 +27,7 @@ export interface PipelineOptions {
   tasks?: string;
   maxTasks?: number;
   tools: 'full' | 'no-debugger';
+  teacherEpisodes: number;
   episodes: number;
   turns: number;
   maxContext: number;
@@ -65,8 +67,10 @@ export function pipelineInputFrom(o: PipelineOptions): PipelineInput {
     bcExamples: o.bcExamples,
   });
   return {
-    ...(taskIds ? { taskIds } : { split: (o.split ?? 'train') as Split, ...(o.maxTasks ? { maxTasks: o.maxTasks } : {}) }),
+    // A task list replaces the split and its cap (their defaults included).
+    ...(taskIds ? { taskIds } : { split: (o.split ?? 'starter') as Split, ...(o.maxTasks ? { maxTasks: o.maxTasks } : {}) }),
     toolset: o.tools,
+    teacherEpisodes: o.teacherEpisodes,
     corpus: { maxTokens: o.sftTokens },
     sft: { epochs: o.sftEpochs, lr: o.sftLr, batchExamples: o.sftBatch },
     training,
@@ -136,9 +140,23 @@ Stage times:       ${formatStageTimes(r.stages)}
   }
 }
 
-async function run(o: PipelineOptions): Promise<number> {
-  if (o.tasks && (o.split || o.maxTasks)) {
-    console.error('debugrl pipeline: give --tasks, or --split (and --max-tasks), not both');
+/** A usage mistake in the flags, or null. `given` says whether a flag was given (not its default): --tasks replaces the
+ * default split and cap, but conflicts with a --split or --max-tasks given with it. */
+export function pipelineUsageError(o: PipelineOptions, given: (option: 'split' | 'maxTasks') => boolean): string | null {
+  if (o.tasks && (given('split') || given('maxTasks'))) return 'give --tasks, or --split (and --max-tasks), not both';
+  return null;
+}
+
+/** Whether the user gave the option (on the command line), rather than commander filling in its default. */
+export const givenIn = (cmd: Command) => (option: string): boolean => {
+  const source = cmd.getOptionValueSource(option);
+  return source !== undefined && source !== 'default';
+};
+
+async function run(o: PipelineOptions, cmd: Command): Promise<number> {
+  const usage = pipelineUsageError(o, givenIn(cmd));
+  if (usage) {
+    console.error(`debugrl pipeline: ${usage}`);
     return 2;
   }
   const config = loadConfig();
@@ -174,31 +192,32 @@ export function register(program: Command): void {
     .command('pipeline')
     .summary("the seed's pipeline as one workflow: teacher data, SFT, RL from SFT, then base, SFT and RL side by side")
     .description(
-      'Start a PipelineWorkflow (each stage a child workflow in the Temporal UI, resumable after a crash), follow it, and print the three-way table of base, SFT and RL on the same tasks and seeds, the reports and each stage\'s time. The defaults are infra/main\'s small run on the embedded SmolLM2.\n' +
+      'Start a PipelineWorkflow (each stage a child workflow in the Temporal UI, resumable after a crash), follow it, and print the three-way table of base, SFT and RL on the same tasks and seeds, the reports and each stage\'s time. The defaults are infra/main\'s run on the embedded SmolLM2: the 12 starter tasks without the debugger tools.\n' +
         'Exit status: 0 the pipeline finished; 1 it failed; 2 a usage mistake.',
     )
-    .option('--split <split>', 'the tasks of every stage: this split (default train)', choiceOption('--split', Split.options))
-    .option('--max-tasks <n>', 'only its first N tasks', intOption('--max-tasks', 1, 10_000))
-    .option('--tasks <ids>', 'comma-separated task ids instead of a split')
-    .option('--tools <set>', 'full or no-debugger, for every stage', choiceOption('--tools', ['full', 'no-debugger'] as const), 'full')
+    .option('--split <split>', 'the tasks of every stage: this split', choiceOption('--split', Split.options), 'starter')
+    .option('--max-tasks <n>', 'only its first N tasks (raise it for all of a bigger split)', intOption('--max-tasks', 1, 10_000), 12)
+    .option('--tasks <ids>', 'comma-separated task ids instead of a split (replaces the default --split and --max-tasks)')
+    .option('--tools <set>', 'full or no-debugger, for every stage', choiceOption('--tools', ['full', 'no-debugger'] as const), 'no-debugger')
+    .option('--teacher-episodes <n>', "the teacher's episodes per task (its trajectories differ by seed: more SFT examples)", intOption('--teacher-episodes', 1, 64), 1)
     .option('--episodes <n>', 'evaluation episodes per task (pass@k with k = n)', intOption('--episodes', 1, 64), 2)
-    .option('--turns <n>', 'evaluation turn cap', intOption('--turns', 1, 500), 6)
-    .option('--max-context <n>', 'context window in tokens, evaluation and training (the embedded SmolLM2 serves 8192)', intOption('--max-context', 512, 1_000_000), 8192)
-    .option('--max-new-tokens <n>', 'tokens per model reply in the evaluations', intOption('--max-new-tokens', 16, 32_768), 192)
-    .option('--concurrency <n>', 'evaluation episodes at once', intOption('--concurrency', 1, 256), 2)
-    .option('--sft-tokens <n>', 'tokens each SFT example is cut to (its last whole assistant turn within them)', intOption('--sft-tokens', 64, 1_000_000), 3584)
+    .option('--turns <n>', 'evaluation turn cap', intOption('--turns', 1, 500), 4)
+    .option('--max-context <n>', 'context window in tokens, evaluation and training (the embedded SmolLM2 serves 8192)', intOption('--max-context', 512, 1_000_000), 2048)
+    .option('--max-new-tokens <n>', 'tokens per model reply in the evaluations', intOption('--max-new-tokens', 16, 32_768), 96)
+    .option('--concurrency <n>', 'evaluation episodes at once', intOption('--concurrency', 1, 256), 8)
+    .option('--sft-tokens <n>', 'tokens each SFT example is cut to (its last whole assistant turn within them)', intOption('--sft-tokens', 64, 1_000_000), 2048)
     .option('--sft-epochs <n>', 'SFT epochs', intOption('--sft-epochs', 1, 100), 2)
-    .option('--sft-lr <x>', 'SFT peak learning rate', positiveNumberOption('--sft-lr', 1), 5e-4)
-    .option('--sft-batch <n>', 'SFT examples per optimizer step', intOption('--sft-batch', 1, 1024), 1)
-    .option('--steps <n>', 'GRPO steps', intOption('--steps', 1, 1_000_000), 1)
-    .option('--group-size <n>', 'episodes per GRPO group (also the rollout pool)', intOption('--group-size', 2, 64), 4)
+    .option('--sft-lr <x>', 'SFT peak learning rate', positiveNumberOption('--sft-lr', 1), 1e-3)
+    .option('--sft-batch <n>', 'SFT examples per optimizer step', intOption('--sft-batch', 1, 1024), 2)
+    .option('--steps <n>', 'GRPO steps', intOption('--steps', 1, 1_000_000), 2)
+    .option('--group-size <n>', 'episodes per GRPO group (also the rollout pool)', intOption('--group-size', 2, 64), 8)
     .option('--groups-per-step <n>', 'groups per optimizer step', intOption('--groups-per-step', 1, 64), 1)
-    .option('--train-turns <n>', 'turn cap of a training episode', intOption('--train-turns', 1, 500), 3)
-    .option('--train-new-tokens <n>', 'tokens per model reply in training', intOption('--train-new-tokens', 16, 32_768), 128)
-    .option('--lr <x>', 'GRPO learning rate', positiveNumberOption('--lr', 1), 1e-4)
+    .option('--train-turns <n>', 'turn cap of a training episode', intOption('--train-turns', 1, 500), 4)
+    .option('--train-new-tokens <n>', 'tokens per model reply in training', intOption('--train-new-tokens', 16, 32_768), 96)
+    .option('--lr <x>', 'GRPO learning rate', positiveNumberOption('--lr', 1), 3e-4)
     .option('--bc-examples <n>', 'SFT examples replayed per GRPO step', intOption('--bc-examples', 1, 1024), 1)
-    .option('--learner-tokens <n>', "tokens per learner microbatch (one 3-turn chain is about 2,600; SmolLM2's logits take ~0.8 GB per 4k tokens)", intOption('--learner-tokens', 64, 262_144), 4096)
+    .option('--learner-tokens <n>', "tokens per learner microbatch (one 3-turn chain is about 2,600; SmolLM2's logits take ~0.8 GB per 4k tokens)", intOption('--learner-tokens', 64, 262_144), 2048)
     .option('--model <dir>', 'train this local checkpoint directory instead of the embedded SmolLM2 (the server must serve it)')
     .option('--id <pipeline>', 'the pipeline id, which names its children (default pipeline-<timestamp>); an existing pipeline is followed (or its result shown), never run again')
-    .action(action((o: PipelineOptions) => run(o)));
+    .action(action((o: PipelineOptions, cmd: Command) => run(o, cmd)));
 }
