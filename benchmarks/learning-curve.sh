@@ -53,6 +53,10 @@ train_arm() { # RUN LR
     --learner-max-tokens 2048 --init-adapter "$init" --bc-corpus "$corpus" --bc-examples "$bc_examples" --id "$1" | tee "$LOGS/$1.log"
 }
 served() { sed -n 's/.*(served as \(embedded:[^)]*\)).*/\1/p' "$LOGS/$1.log" | tail -n 1; }
+rl_policy() { # sets rl to the RL arm's last served adapter (as a policy), or stops
+  rl=$(served "$id-rl")
+  [[ -n $rl ]] || die "the RL arm $id-rl published no adapter (see $LOGS/$id-rl.log)"
+}
 
 if run_stage teacher; then
   cli eval --policy oracle --split starter --tools no-debugger --episodes "$teacher_episodes" --k 1 --concurrency 4 --id "$id-teacher"
@@ -76,8 +80,7 @@ fi
 if run_stage sft-eval; then evaluate "$id-eval-sft" "embedded:$sft"; stage_done sft-eval; fi
 if run_stage rl; then train_arm "$id-rl" "$lr"; stage_done rl; fi
 if run_stage rl-eval; then
-  rl=$(served "$id-rl")
-  [[ -n $rl ]] || die "the RL arm $id-rl published no adapter (see $LOGS/$id-rl.log)"
+  rl_policy
   evaluate "$id-eval-rl" "$rl"
   stage_done rl-eval
 fi
@@ -92,8 +95,7 @@ if run_stage base-eval; then evaluate "$id-eval-base" embedded; stage_done base-
 validation=("${LC_VAL_EPISODES:-1}" --split validation)
 if run_stage val-sft; then evaluate "$id-val-sft" "embedded:$sft" "${validation[@]}"; stage_done val-sft; fi
 if run_stage val-rl; then
-  rl=$(served "$id-rl")
-  [[ -n $rl ]] || die "the RL arm $id-rl published no adapter (see $LOGS/$id-rl.log)"
+  rl_policy
   evaluate "$id-val-rl" "$rl" "${validation[@]}"
   stage_done val-rl
 fi

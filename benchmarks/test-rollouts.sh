@@ -5,7 +5,8 @@
 #             from its first token (what one global lock and no conversation cache did before the batching engine);
 #   engine    the server as ./infra/test starts it (continuous batching, the per-conversation prefix cache).
 # Same code, same model, same suites, same seeds; only the server's options differ. Each suite's time is jest's own
-# (perfStats), and the server's counters (/health: prompt tokens from cache and prefilled, steps, time in the forward) are read after each arm.
+# (its start and end), and the server's counters (/health: prompt tokens from cache and prefilled, steps, and the
+# step time split into forward, sampling, constraint and other Python) are read after each arm.
 # Needs the services and workers up (./infra/up && ./infra/workers); it restarts the embedded server twice and leaves it
 # as ./infra/embedded starts it. Run it on a quiet machine: it is a timing.
 #   benchmarks/test-rollouts.sh [suite ...]   (default: star-loop training-e2e policies)
@@ -42,7 +43,7 @@ const [base, engine] = [read('baseline'), read('engine')];
 const stats = (arm) => {
   const h = JSON.parse(fs.readFileSync(`${dir}/${arm}.stats.json`, 'utf8'));
   const c = h.kv_cache ?? {}, s = h.scheduler ?? {};
-  return { cached_tokens: c.cached_tokens, prefilled_tokens: c.prefilled_tokens, decode_tokens: s.decode_tokens, steps: s.steps, max_active: s.max_active, forward_s: Math.round(s.forward_s ?? 0) };
+  return { cached_tokens: c.cached_tokens, prefilled_tokens: c.prefilled_tokens, decode_tokens: s.decode_tokens, steps: s.steps, max_active: s.max_active, ...Object.fromEntries(['forward_s', 'sample_s', 'constraint_s', 'other_s'].map((k) => [k, Number((s[k] ?? 0).toFixed(1))])) };
 };
 console.log(`| suite | baseline (batch 1, no prefix cache) | engine | baseline / engine |\n| --- | --- | --- | --- |`);
 let [tb, te] = [0, 0];
