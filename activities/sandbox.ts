@@ -1,9 +1,12 @@
 /**
  * Sandbox activities. The harness session (the bubblewrap sandbox and the pdb bridge) lives in the memory of the
  * worker process that opened it, so every later activity of the episode must run on that process: `openSandbox`
- * runs on the shared queue and returns this process's own queue, and the workflow schedules the episode's tool,
- * grade and close activities there (Temporal's worker-specific task queue pattern). If the process dies, those
- * activities time out waiting to start (or stop heartbeating) and the workflow rebuilds the sandbox elsewhere.
+ * returns this process's own queue, and the workflow schedules the episode's grade and close activities there
+ * (Temporal's worker-specific task queue pattern). The workflow opens the sandbox as a local activity, so it lives
+ * on the process that runs the workflow, and each tool call is first tried there as a local activity
+ * (`runToolIfHere`), with no task-queue hand-off; only when the workflow has moved to another process does the call
+ * go to the sandbox's queue (`runTool`). If the process dies, those activities time out waiting to start (or stop
+ * heartbeating) and the workflow rebuilds the sandbox where it runs now.
  */
 import type { Pool } from 'pg';
 import type { Config } from '../common/config';
@@ -23,6 +26,15 @@ export interface SandboxHandle {
   sessionId: string;
   /** The task queue of the worker process that holds the session. */
   queue: string;
+}
+
+/** One turn's tool call on the sandbox: the call itself is read from the event log by (episode, turn). */
+export interface ToolTurnInput {
+  episodeId: string;
+  sessionId: string;
+  turn: number;
+  notice?: string;
+  rebuilt?: boolean;
 }
 
 /** Longest debugger location handed to the workflow. */
@@ -60,6 +72,8 @@ export class SessionRegistry extends Map<string, HarnessSession> {
 export function createSandboxActivities(deps: { pool: Pool; config: Config; hostQueue: string; sessions: SessionRegistry }) {
   const env = harnessEnv(deps.config);
   const { sessions } = deps;
+  /** Episode id → its newest session on this worker. */
+  const episodes = new Map<string, string>();
 
   function sessionOf(sessionId: string): HarnessSession {
     const s = sessions.get(sessionId);
@@ -94,6 +108,7 @@ export function createSandboxActivities(deps: { pool: Pool; config: Config; host
 
   async function execute(session: HarnessSession, call: ToolCallRequest, notice?: string): Promise<ToolEvent> {
     const started = Date.now();
+    const sessionId = session.id;
     const result = await session.call({ name: call.name, arguments: call.arguments });
     return {
       tool: result.tool,
@@ -104,11 +119,35 @@ export function createSandboxActivities(deps: { pool: Pool; config: Config; host
       meta: result.meta,
       latencyMs: Date.now() - started,
       invalidReply: false,
+      sessionId,
     };
   }
 
+  async function runTool(input: ToolTurnInput): Promise<ToolTurnResult> {
+    const { call, tool } = await turnEvents(input.episodeId, input.turn);
+    if (tool) {
+      // The call ran and was logged on another sandbox; the model keeps the logged observation, and this sandbox is
+      // brought to match it by running the call again, unlogged:
+      // - on a sandbox rebuilt by a recovery (reapplyTurns re-applied the edits and the debugger set-up before this
+      //   turn), a state-changing call;
+      // - on a sandbox that is following the episode again from an earlier turn (a workflow task whose local tool
+      //   calls were never recorded in the history re-runs on another worker, with a new sandbox, turn by turn), any
+      //   call, so the files and the debugger end where they ended on the lost sandbox.
+      const elsewhere = tool.sessionId !== undefined && tool.sessionId !== input.sessionId;
+      if (call && (input.rebuilt ? tool.stateChanging : elsewhere)) {
+        await onHost(input.sessionId, `turn ${input.turn} ${call.name.slice(0, 40)}`, (session) => execute(session, call));
+      }
+      return summarize(tool);
+    }
+    if (!call) throw failure(Failure.MissingEvent, `turn ${input.turn} of ${input.episodeId} has no tool call in the event log`);
+    const event = await onHost(input.sessionId, `turn ${input.turn} ${call.name.slice(0, 40)}`, (session) => execute(session, call, input.notice));
+    const { payload } = await appendEvent(deps.pool, input.episodeId, input.turn, 'tool', event);
+    return summarize(payload as ToolEvent);
+  }
+
   return {
-    /** Shared queue: create the episode's sandbox on this worker and hand back this worker's own queue. */
+    /** Shared queue (or, since the workflow's `local-tool-calls` patch, a local activity of the workflow's worker):
+     * create the episode's sandbox on this worker and hand back this worker's own queue. */
     async openSandbox(input: { episodeId: string; taskId: string; toolset: Toolset }): Promise<SandboxHandle> {
       let taskDir: string;
       try {
@@ -124,27 +163,30 @@ export function createSandboxActivities(deps: { pool: Pool; config: Config; host
         if (e instanceof HarnessInfraError) throw failure(Failure.SandboxUnavailable, e.message, { retryable: true });
         throw e;
       }
+      // A workflow holds one sandbox at a time: an older one of this episode on this worker (a workflow task that ran
+      // here and was re-run before its open was recorded) is no longer used by anyone.
+      const older = episodes.get(input.episodeId);
+      if (older && sessions.has(older)) {
+        await sessions.get(older)!.close().catch(() => undefined);
+        sessions.delete(older);
+      }
       sessions.set(session.id, session);
+      episodes.set(input.episodeId, session.id);
       return { sessionId: session.id, queue: deps.hostQueue };
     },
 
     /** Host queue: one tool call, the turn's call read from the event log (the workflow never carries it). The
      * observation goes to the event log; a retry after it was written returns it without running the call again (an
      * edit must not apply twice). `rebuilt`: the first attempt of this turn on a rebuilt sandbox. */
-    async runTool(input: { episodeId: string; sessionId: string; turn: number; notice?: string; rebuilt?: boolean }): Promise<ToolTurnResult> {
-      const { call, tool } = await turnEvents(input.episodeId, input.turn);
-      if (tool) {
-        // The call ran and was logged on a sandbox that was then lost: apply it again on the rebuilt one (unlogged),
-        // so that the sandbox matches the observation the model gets.
-        if (input.rebuilt && call && tool.stateChanging) {
-          await onHost(input.sessionId, `turn ${input.turn} ${call.name.slice(0, 40)}`, (session) => execute(session, call));
-        }
-        return summarize(tool);
-      }
-      if (!call) throw failure(Failure.MissingEvent, `turn ${input.turn} of ${input.episodeId} has no tool call in the event log`);
-      const event = await onHost(input.sessionId, `turn ${input.turn} ${call.name.slice(0, 40)}`, (session) => execute(session, call, input.notice));
-      const { payload } = await appendEvent(deps.pool, input.episodeId, input.turn, 'tool', event);
-      return summarize(payload as ToolEvent);
+    runTool,
+
+    /** Local activity, on the worker that runs the workflow: the turn's tool call if this process holds the sandbox
+     * (`queue`, the sandbox's queue, is this process's own), or null when it does not, and the workflow then sends the
+     * call to the sandbox's queue. The common case (one worker runs the workflow and holds the sandbox it opened)
+     * costs no task-queue hand-off. */
+    async runToolIfHere(input: ToolTurnInput & { queue: string }): Promise<ToolTurnResult | null> {
+      const { queue, ...turn } = input;
+      return queue === deps.hostQueue ? runTool(turn) : null;
     },
 
     /** Host queue, after a recovery: re-apply the calls of these turns (read from the event log) on a rebuilt
@@ -175,6 +217,7 @@ export function createSandboxActivities(deps: { pool: Pool; config: Config; host
     async closeSandbox(input: { sessionId: string }): Promise<void> {
       const s = sessions.get(input.sessionId);
       sessions.delete(input.sessionId);
+      for (const [episode, id] of episodes) if (id === input.sessionId) episodes.delete(episode);
       if (s) await s.close();
     },
   };

@@ -2,24 +2,27 @@
  * Temporal overhead per turn (issues 10 and 19). Not a timed test: run it on a quiet machine and copy the output into
  * benchmarks/episode-overhead.md.
  *
- *   npx tsc -p tsconfig.json && node lib/benchmarks/episode-overhead.js [reps=3] [calls=40]
+ *   npx tsc -p tsconfig.json && node lib/benchmarks/episode-overhead.js [reps=3] [calls=40] [before=c58710b]
  *
- * The same scripted calls go three ways in one run, interleaved rep by rep so the machine's load hits them alike:
+ * The same calls go five ways in one run, interleaved rep by rep so the machine's load hits them alike:
  * - straight through the harness: HarnessSession.create, then `calls` × session.call (no Temporal, no PostgreSQL);
  * - through EpisodeWorkflow on the real Temporal, PostgreSQL and Kafka, with in-process workers (a shared queue and a
- *   host queue, as workers/worker.ts runs them), twice: "before", whose policy turn reads the whole episode from
- *   PostgreSQL every turn (the policy activities built with eventCache: null), and "after", whose turn reads only the
- *   events since the last turn (activities/policies/event-cache.ts, the default). Each arm has its own workflow worker
- *   (the scripted policy's turn is a local activity there); both share the host worker. Per arm: one episode with the
- *   `calls` calls and then done, and one with only done. Their difference divided by `calls` is the cost of one turn
- *   beyond the episode's fixed cost.
- * Temporal overhead per turn = workflow cost per turn − harness cost per call.
+ *   host queue, as workers/worker.ts runs them), in two shapes: "before", the workflow code of commit `before` (from
+ *   git, bundled on its own: the sandbox opens on the shared queue and every tool call is a regular activity on the
+ *   sandbox's queue), and "after", the current one (the `local-tool-calls` patch: the sandbox opens as a local
+ *   activity and each call runs as one on the worker that holds it). Each shape runs two policy paths: the scripted
+ *   policy (its turn is a local activity), and a model policy (`openai:` against tests/helpers/scripted-chat-server.ts in
+ *   this process, which answers the same calls at once: its turn is a regular activity, as the embedded and vLLM
+ *   policies' are).
+ * Per arm: one episode with the `calls` calls and then done, and one with only done. Their difference divided by
+ * `calls` is the cost of one turn beyond the episode's fixed cost. Temporal overhead per turn = workflow cost per turn
+ * − harness cost per call (the model arms' stub reply costs under a millisecond and is counted as overhead).
  *
- * It then splits one workflow run's turns by the history's event times: the wait for each activity to be picked up
+ * It then splits each arm's last run by the history's event times: the wait for each activity to be picked up
  * (schedule → start), its execution, and the workflow task between one activity's completion and the next one's
- * schedule; and the activities' execution into the policy or tool itself (latencyMs in the event log) and the rest
- * (PostgreSQL reads and writes, conversation building).
+ * schedule.
  */
+import { execSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -28,19 +31,19 @@ import { tsToMs } from '@temporalio/common/lib/time';
 import { bundleWorkflowCode, DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import { temporal } from '@temporalio/proto';
 import { createActivities } from '../activities';
-import { createPolicyActivities } from '../activities/policies';
-import { EpisodeEventCache } from '../activities/policies/event-cache';
-import { buildConversation, loadEvents } from '../activities/trajectory-store';
 import { SessionRegistry } from '../activities/sandbox';
 import { loadConfig, REPO_ROOT } from '../common/config';
 import { temporalConnectionOptions } from '../common/connections';
 import { harnessEnv } from '../harness/env';
 import { HarnessSession } from '../harness/session';
+import { startScriptedChatServer } from '../tests/helpers/scripted-chat-server';
 import { openDeps } from '../workers/deps';
 import { EpisodeWorkflow } from '../workflows/episode';
 
 const reps = Number(process.argv[2] ?? 3);
 const nCalls = Number(process.argv[3] ?? 40);
+/** The commit whose EpisodeWorkflow is "before": the last one before the `local-tool-calls` patch. */
+const beforeRev = process.argv[4] ?? 'c58710b';
 const TASKS = path.join(REPO_ROOT, 'tests/fixtures/tasks');
 const TASK = 'shared_default_tags';
 const config = loadConfig({ ...process.env, DEBUGRL_TASKS_DIR: TASKS });
@@ -116,109 +119,108 @@ function breakdown(events: Event[]) {
   return { rows, markers, events: events.length, wft };
 }
 
+/** The "before" EpisodeWorkflow, from git, bundled on its own. The activities it calls (openSandbox, runTool) are still
+ * registered, for workflows started before the patch, so the same workers serve both shapes. */
+async function beforeBundle() {
+  const dir = path.join(REPO_ROOT, '.data', `bench-before-${beforeRev}`);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  execSync(`git -C ${JSON.stringify(REPO_ROOT)} archive ${beforeRev} workflows common | tar -x -C ${JSON.stringify(dir)}`);
+  fs.writeFileSync(path.join(dir, 'workflows', 'index.ts'), "export { EpisodeWorkflow } from './episode';\n");
+  return bundleWorkflowCode({ workflowsPath: path.join(dir, 'workflows', 'index.ts'), logger: new DefaultLogger('WARN') });
+}
+
 async function main() {
   Runtime.install({ logger: new DefaultLogger('WARN') });
   const deps = openDeps(config, 'episode-overhead');
   const taskQueue = `episode-overhead-${process.pid}-${Date.now().toString(36)}`;
   const hostQueue = `${taskQueue}-host`;
+  const beforeQueue = `${taskQueue}-before`;
   const sessions = new SessionRegistry();
   const activities = createActivities(deps, { hostQueue, sessions });
-  const cache = new EpisodeEventCache();
-  // The policy activities are built with their own event cache ("after") or none ("before": the whole episode per turn).
-  const afterActivities = { ...activities, ...createPolicyActivities({ ...deps, eventCache: cache }) };
-  const beforeActivities = { ...activities, ...createPolicyActivities({ ...deps, eventCache: null }) };
   const wconn = await NativeConnection.connect(temporalConnectionOptions(config));
   const workflowBundle = await bundleWorkflowCode({ workflowsPath: require.resolve('../workflows'), logger: new DefaultLogger('WARN') });
-  const shared = await Worker.create({ connection: wconn, taskQueue, workflowBundle, activities: afterActivities, maxConcurrentActivityTaskExecutions: 32 });
-  const host = await Worker.create({ connection: wconn, taskQueue: hostQueue, activities, maxConcurrentActivityTaskExecutions: 32 });
-  const beforeQueue = `${taskQueue}-before`;
-  const before = await Worker.create({ connection: wconn, taskQueue: beforeQueue, workflowBundle, activities: beforeActivities, maxConcurrentActivityTaskExecutions: 32 });
-  const running = Promise.all([shared.run(), host.run(), before.run()]);
+  const workers = [
+    await Worker.create({ connection: wconn, taskQueue, workflowBundle, activities, maxConcurrentActivityTaskExecutions: 32 }),
+    await Worker.create({ connection: wconn, taskQueue: beforeQueue, workflowBundle: await beforeBundle(), activities, maxConcurrentActivityTaskExecutions: 32 }),
+    await Worker.create({ connection: wconn, taskQueue: hostQueue, activities, maxConcurrentActivityTaskExecutions: 32 }),
+  ];
+  const running = Promise.all(workers.map((w) => w.run()));
   const connection = await Connection.connect(temporalConnectionOptions(config));
   const client = new Client({ connection, namespace: config.DEBUGRL_TEMPORAL_NAMESPACE });
 
   const list = calls(nCalls);
   const fullScript = writeScript(list);
   const doneScript = writeScript([]);
-  const episode = async (script: string, turns: number, queue = taskQueue) => {
+  const stubFull = await startScriptedChatServer(list);
+  const stubDone = await startScriptedChatServer([]);
+  type Arm = { name: string; queue: string; full: string; done: string; w: number[]; w0: number[]; last: string };
+  const arm = (name: string, queue: string, full: string, done: string): Arm => ({ name, queue, full, done, w: [], w0: [], last: '' });
+  const arms = [
+    arm(`before (${beforeRev}), scripted policy`, beforeQueue, `scripted:${fullScript}`, `scripted:${doneScript}`),
+    arm('after (local tool calls), scripted policy', taskQueue, `scripted:${fullScript}`, `scripted:${doneScript}`),
+    arm(`before (${beforeRev}), model policy`, beforeQueue, stubFull.policy, stubDone.policy),
+    arm('after (local tool calls), model policy', taskQueue, stubFull.policy, stubDone.policy),
+  ];
+  const episode = async (policy: string, turns: number, queue: string) => {
     const workflowId = `episode-overhead-${Date.now()}-${Math.random().toString(36).slice(2, 7)}`;
     const t = now();
     const result = await client.workflow.execute(EpisodeWorkflow, {
       taskQueue: queue,
       workflowId,
-      args: [{ taskId: TASK, policy: `scripted:${script}`, limits: { maxTurns: turns + 1, maxContextTokens: 1_000_000 } }],
+      args: [{ taskId: TASK, policy, limits: { maxTurns: turns + 1, maxContextTokens: 1_000_000 } }],
     });
     const wall = now() - t;
     if (result.exitReason !== 'done' || result.turns !== turns + 1) throw new Error(`unexpected episode result ${JSON.stringify(result)}`);
-    return { wall, workflowId, episodeId: result.episodeId };
+    return { wall, workflowId };
   };
 
-  // Warm-up: bundle loaded, connections open, Python's caches warm.
+  // Warm-up: bundles loaded, connections open, Python's caches warm.
   await direct(calls(3));
-  await episode(writeScript(calls(3)), 3);
-  await episode(writeScript(calls(3)), 3, beforeQueue);
+  for (const a of arms) await episode(a.done, 0, a.queue);
 
   const d: number[] = [];
-  const arms = { before: { queue: beforeQueue, w: [] as number[], w0: [] as number[], last: '' }, after: { queue: taskQueue, w: [] as number[], w0: [] as number[], last: '' } };
-  let lastEpisode = '';
   for (let r = 0; r < reps; r++) {
     d.push(await direct(list));
-    for (const arm of r % 2 ? [arms.after, arms.before] : [arms.before, arms.after]) {
-      const full = await episode(fullScript, nCalls, arm.queue);
-      arm.w.push(full.wall);
-      arm.last = full.workflowId;
-      if (arm === arms.after) lastEpisode = full.episodeId;
-      arm.w0.push((await episode(doneScript, 0, arm.queue)).wall);
+    for (const a of r % 2 ? [...arms].reverse() : arms) {
+      const full = await episode(a.full, nCalls, a.queue);
+      a.w.push(full.wall);
+      a.last = full.workflowId;
+      a.w0.push((await episode(a.done, 0, a.queue)).wall);
     }
   }
   const directPerCall = median(d) / nCalls;
-  const perTurn = (arm: typeof arms.before) => (median(arm.w) - median(arm.w0)) / nCalls;
+  const perTurn = (a: Arm) => (median(a.w) - median(a.w0)) / nCalls;
 
   const out: string[] = [];
-  out.push(`${nCalls} calls, ${reps} reps (medians), interleaved; task ${TASK}; before = the policy turn reads the whole episode, after = only the events since its last turn; load average ${os.loadavg().map(f1).join(' ')}`);
+  out.push(`${nCalls} calls, ${reps} reps (medians), interleaved; task ${TASK}; load average ${os.loadavg().map(f1).join(' ')}`);
   out.push('');
   out.push('| path | per turn ms | Temporal overhead per turn ms |');
   out.push('|---|---:|---:|');
   out.push(`| harness straight (HarnessSession.call) | ${f1(directPerCall)} | |`);
-  for (const [name, arm] of Object.entries(arms)) out.push(`| EpisodeWorkflow ${name}, beyond the fixed cost | ${f1(perTurn(arm))} | **${f1(perTurn(arm) - directPerCall)}** |`);
+  for (const a of arms) out.push(`| EpisodeWorkflow ${a.name}, beyond the fixed cost | ${f1(perTurn(a))} | **${f1(perTurn(a) - directPerCall)}** |`);
   out.push('');
   out.push(`episode walls ms: harness ${d.map(f1).join(', ')}`);
-  for (const [name, arm] of Object.entries(arms)) out.push(`- ${name}: ${nCalls} calls ${arm.w.map(f1).join(', ')}; done only ${arm.w0.map(f1).join(', ')}`);
+  for (const a of arms) out.push(`- ${a.name}: ${nCalls} calls ${a.w.map(f1).join(', ')}; done only ${a.w0.map(f1).join(', ')}`);
 
-  for (const [name, arm] of Object.entries(arms)) {
-    const history = await client.workflow.getHandle(arm.last).fetchHistory();
+  for (const a of arms) {
+    const history = await client.workflow.getHandle(a.last).fetchHistory();
     const b = breakdown(history.events ?? []);
     const historyBytes = temporal.api.history.v1.History.encode(history).finish().length;
     out.push('');
-    out.push(`${name}: the last ${nCalls}-call episode's history has ${b.events} events, ${historyBytes} bytes, ${b.markers} markers (local activities, patches). Mean ms:`);
+    out.push(`${a.name}: the last ${nCalls}-call episode's history has ${b.events} events, ${historyBytes} bytes, ${b.markers} markers (local activities, patches). Mean ms:`);
     out.push('');
     out.push('| activity | n | schedule → start | start → complete | complete → next command |');
     out.push('|---|---:|---:|---:|---:|');
     for (const [type, r] of b.rows) out.push(`| ${type} | ${r.run.length} | ${f1(mean(r.dispatch))} | ${f1(mean(r.run))} | ${f1(mean(r.after))} |`);
     out.push(`| (workflow tasks) | ${b.wft.run.length} | ${f1(mean(b.wft.dispatch))} | ${f1(mean(b.wft.run))} | |`);
   }
-  const ev = await deps.pool.query("select kind, payload->>'latencyMs' as l from episode_events where episode_id = $1", [lastEpisode]);
-  const lat = (kind: string) => mean(ev.rows.filter((r) => r.kind === kind).map((r) => Number(r.l)));
-  out.push('');
-  out.push(`Inside the activities (after), mean ms: policy.next ${f1(lat('assistant'))}, harness call ${f1(lat('tool'))}.`);
-  out.push(`Event cache (after): ${cache.stats.hits} hits, ${cache.stats.misses} misses, ${f1(cache.stats.rowsRead / Math.max(1, cache.stats.hits + cache.stats.misses))} rows read per turn.`);
-  // The policy turn's own read, timed apart from Temporal: the last after-episode read whole, and read incrementally.
-  const timeRead = async (fn: () => Promise<unknown>, n = 50) => {
-    const t = now();
-    for (let i = 0; i < n; i++) await fn();
-    return (now() - t) / n;
-  };
-  const fullMs = await timeRead(() => loadEvents(deps.pool, lastEpisode).then((ev) => buildConversation(ev)));
-  const probe = new EpisodeEventCache();
-  await probe.read(deps.pool, lastEpisode);
-  const incMs = await timeRead(() => probe.read(deps.pool, lastEpisode).then((r) => buildConversation(r.events)));
-  out.push(`Reading the ${nCalls}-call episode and building its conversation, mean of 50: whole ${f1(fullMs)} ms, incremental (cache hit) ${f1(incMs)} ms.`);
   console.log(out.join('\n'));
 
+  await stubFull.close();
+  await stubDone.close();
   await connection.close();
-  shared.shutdown();
-  host.shutdown();
-  before.shutdown();
+  for (const w of workers) w.shutdown();
   await running;
   await sessions.closeAll();
   await deps.close();

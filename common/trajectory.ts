@@ -59,6 +59,9 @@ export const ToolEvent = z.object({
   latencyMs: z.number().min(0),
   /** True when this observation answered an invalid reply instead of a tool call. */
   invalidReply: z.boolean().default(false),
+  /** The sandbox session that ran the call (absent on invalid replies and on events from before it was kept): a turn
+   * re-executed on another sandbox runs the call there again, unlogged (activities/sandbox.ts, runTool). */
+  sessionId: z.string().optional(),
 });
 export type ToolEvent = z.infer<typeof ToolEvent>;
 

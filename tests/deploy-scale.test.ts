@@ -44,8 +44,8 @@ describe('N harness worker processes serve one evaluation', () => {
     const { client, connection } = await temporalClient();
     const evaluationId = `deploy-scale-${Date.now()}`;
     try {
-      // 12 episodes, 6 at a time. Temporal hands each openSandbox to whichever poller asks first; that all 12 land on
-      // one of two equal processes has probability 2 * 2^-12.
+      // 12 episodes, 6 at a time. Temporal hands each episode's workflow task, and so its sandbox, to whichever poller
+      // asks first; that all 12 land on one of two equal processes has probability 2 * 2^-12.
       const result = await client.workflow.execute(EvaluationWorkflow, {
         taskQueue,
         workflowId: evaluationId,
@@ -56,17 +56,18 @@ describe('N harness worker processes serve one evaluation', () => {
       // nested_copy_alias and shared_default_tags are fixed, reentrant_lock_hang never is: pass@1 = 8/12.
       expect(result.arms[0].passAt1).toBeCloseTo(8 / 12, 9);
 
-      // Which process opened each episode's sandbox: openSandbox's result names its host queue, "...-<pid>-<hex>".
+      // Which process opened each episode's sandbox: openSandbox's result names its host queue, "...-<pid>-<hex>". It
+      // is a local activity (the `local-tool-calls` shape): its marker holds the activity type and the result.
       const episodes = (await deps.pool.query('select workflow_id from episodes where evaluation_id = $1', [evaluationId])).rows.map((r) => r.workflow_id as string);
       expect(episodes).toHaveLength(12);
       const pids = new Set<number>();
+      const text = (p: { data?: Uint8Array | null } | undefined) => Buffer.from(p?.data ?? []).toString();
       for (const id of episodes) {
         const history = await client.workflow.getHandle(id).fetchHistory();
-        const scheduled = history.events!.filter((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'openSandbox').map((e) => String(e.eventId));
         for (const e of history.events!) {
-          const done = e.activityTaskCompletedEventAttributes;
-          if (!done || !scheduled.includes(String(done.scheduledEventId))) continue;
-          const queue = JSON.parse(Buffer.from(done.result!.payloads![0].data!).toString()).queue as string;
+          const details = e.markerRecordedEventAttributes?.details;
+          if (!details?.data || JSON.parse(text(details.data.payloads![0])).activity_type !== 'openSandbox') continue;
+          const queue = JSON.parse(text(details.result!.payloads![0])).queue as string;
           pids.add(Number(/-(\d+)-[0-9a-f]+$/.exec(queue)![1]));
         }
       }

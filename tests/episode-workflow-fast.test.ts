@@ -24,11 +24,15 @@ const ROOT = path.resolve(__dirname, '..');
 interface Scenario {
   reply(turn: number): Partial<PolicyReplyClaim>;
   tool?(turn: number, attempt: number): ToolTurnResult | Promise<ToolTurnResult>;
+  /** The workflow runs on a worker that does not hold the sandbox (runToolIfHere answers null). */
+  elsewhere?: boolean;
 }
 
 interface Calls {
   policy: number[];
-  tool: { turn: number; notice?: string }[];
+  tool: { turn: number; notice?: string; local: boolean }[];
+  /** runToolIfHere calls that found the sandbox on another worker. */
+  missed: number;
   opened: number;
   reapplied: number[][];
   graded: number;
@@ -69,11 +73,19 @@ const activities = {
       ...r,
     };
   },
-  async runTool(input: { episodeId: string; turn: number; notice?: string }): Promise<ToolTurnResult> {
+  async runTool(input: { episodeId: string; turn: number; notice?: string }, local = false): Promise<ToolTurnResult> {
     const c = callsOf(input.episodeId);
-    c.tool.push({ turn: input.turn, notice: input.notice });
+    c.tool.push({ turn: input.turn, notice: input.notice, local });
     const s = scenarios.get(workflowOf(input.episodeId))!;
     return s.tool ? s.tool(input.turn, c.tool.filter((t) => t.turn === input.turn).length) : ok();
+  },
+  async runToolIfHere(input: { episodeId: string; turn: number; notice?: string; queue: string }): Promise<ToolTurnResult | null> {
+    expect(input.queue).toBe('fast-host');
+    if (scenarios.get(workflowOf(input.episodeId))!.elsewhere) {
+      callsOf(input.episodeId).missed++;
+      return null;
+    }
+    return activities.runTool(input, true);
   },
   async reapplyTurns(input: { episodeId: string; turns: number[] }) {
     callsOf(input.episodeId).reapplied.push(input.turns);
@@ -128,7 +140,7 @@ describe('EpisodeWorkflow control flow (fake activities, private dev server)', (
   async function episode(scenario: Scenario, limits: Record<string, number> = {}, policy = 'scripted:x.jsonl') {
     const workflowId = `fast-${Date.now()}-${n++}`;
     scenarios.set(workflowId, scenario);
-    const c: Calls = { policy: [], tool: [], opened: 0, reapplied: [], graded: 0, recoveries: [] };
+    const c: Calls = { policy: [], tool: [], missed: 0, opened: 0, reapplied: [], graded: 0, recoveries: [] };
     calls.set(workflowId, c);
     const handle = await env.client.workflow.start(EpisodeWorkflow, { taskQueue, workflowId, args: [{ taskId: 'fast_task', policy, limits }] });
     return { handle, calls: c, result: () => handle.result() as Promise<EpisodeResult> };
@@ -175,6 +187,22 @@ describe('EpisodeWorkflow control flow (fake activities, private dev server)', (
     expect(await e.result()).toMatchObject({ exitReason: 'done', turns: 2 });
   });
 
+  it('a tool call runs as a local activity on the worker that holds the sandbox, and on the sandbox queue from anywhere else', async () => {
+    const runToolTasks = async (e: Awaited<ReturnType<typeof episode>>) =>
+      (await e.handle.fetchHistory()).events!.filter((ev) => ev.activityTaskScheduledEventAttributes?.activityType?.name === 'runTool').length;
+    const here = await episode({ reply: () => ({}), tool: (t) => ok({ ended: t === 3 }) });
+    expect(await here.result()).toMatchObject({ exitReason: 'done', turns: 3 });
+    expect(here.calls.tool.map((t) => t.local)).toEqual([true, true, true]);
+    expect(await runToolTasks(here)).toBe(0);
+
+    const away = await episode({ elsewhere: true, reply: () => ({}), tool: (t) => ok({ ended: t === 3 }) });
+    expect(await away.result()).toMatchObject({ exitReason: 'done', turns: 3 });
+    expect(away.calls.tool.map((t) => t.local)).toEqual([false, false, false]);
+    expect(await runToolTasks(away)).toBe(3);
+    // Asked once; the workflow remembers that this sandbox is elsewhere.
+    expect(away.calls.missed).toBe(1);
+  });
+
   it('a lost sandbox is rebuilt: the state-changing turns are re-applied by number and the model is told', async () => {
     const e = await episode({
       reply: () => ({}),
@@ -186,7 +214,7 @@ describe('EpisodeWorkflow control flow (fake activities, private dev server)', (
     expect(await e.result()).toMatchObject({ exitReason: 'done', recoveries: 1, turns: 4 });
     expect(e.calls.opened).toBe(2);
     expect(e.calls.reapplied).toEqual([[1]]);
-    expect(e.calls.recoveries).toEqual([{ beforeTurn: 3, reason: expect.stringMatching(/runTool: the sandbox went away/) }]);
+    expect(e.calls.recoveries).toEqual([{ beforeTurn: 3, reason: expect.stringMatching(/^(runTool: )?the sandbox went away/) }]);
     expect(e.calls.tool.filter((t) => t.turn === 3).map((t) => Boolean(t.notice))).toEqual([false, true]);
     expect(e.calls.tool.find((t) => t.turn === 4)!.notice).toBeUndefined();
   });
@@ -222,7 +250,10 @@ describe('EpisodeWorkflow control flow (fake activities, private dev server)', (
   it('the state query, the activity summaries and the current details tell the story', async () => {
     let release!: () => void;
     const blocked = new Promise<void>((r) => (release = r));
+    // The held call runs on the sandbox's queue (elsewhere): a query during a local call waits for its workflow task,
+    // which heartbeats every 8 s (80 % of the task timeout), and this test would wait that long.
     const e = await episode({
+      elsewhere: true,
       reply: (t) => (t === 1 ? { tool: 'add_breakpoint', summary: 'add_breakpoint importers.py:16' } : {}),
       tool: async (t) => {
         if (t === 2) await blocked;

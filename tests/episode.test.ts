@@ -139,6 +139,25 @@ describe('EpisodeWorkflow (scripted policy, real services)', () => {
     expect(bigBytes).toBeLessThan(40_000);
   });
 
+  it('runs a tool call longer than the workflow task timeout (10 s) as a local activity, to its end', async () => {
+    // The local call holds the workflow task open; the worker heartbeats the task (80 % of its timeout) until it ends.
+    const script = writeScript([
+      { name: 'bash', arguments: { command: 'sleep 12; echo slept' } },
+      { name: 'done', arguments: {} },
+    ]);
+    const { result, workflowId } = await runEpisode(script);
+    expect(result).toMatchObject({ exitReason: 'done', turns: 2, recoveries: 0 });
+    expect((await storedRecord(result)).turns[0].tool?.output).toMatch(/slept/);
+    const { client, connection } = await temporalClient();
+    try {
+      const events = (await client.workflow.getHandle(workflowId).fetchHistory()).events!;
+      expect(events.filter((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'runTool')).toHaveLength(0);
+      expect(events.some((e) => e.workflowTaskTimedOutEventAttributes)).toBe(false);
+    } finally {
+      await connection.close();
+    }
+  }, 60_000);
+
   it('ends at the turn cap and still grades', async () => {
     const script = writeScript([
       { name: 'bash', arguments: { command: 'ls' } },

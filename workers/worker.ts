@@ -27,6 +27,11 @@ async function main(): Promise<void> {
     activities,
     // Policy calls are slow and mostly waiting; sandbox creation is short.
     maxConcurrentActivityTaskExecutions: 32,
+    // An episode's tool call runs as a local activity inside its workflow task, which holds a workflow task slot for
+    // the call's length (a bash call may take a minute): the SDK's default of 40 slots would cap a worker at 40
+    // episodes in a tool call at once and make every other workflow task wait behind them.
+    maxConcurrentWorkflowTaskExecutions: 128,
+    maxConcurrentLocalActivityExecutions: 128,
   });
   const host = await Worker.create({
     connection,

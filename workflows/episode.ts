@@ -1,7 +1,7 @@
 /**
  * EpisodeWorkflow: one debugging episode, the unit that evaluation, SFT harvesting and GRPO groups are built from.
  *
- *   begin ─► open sandbox (any worker) ─► loop { policy turn ─► tool call on the sandbox's worker } ─► grade ─► store
+ *   begin ─► open sandbox (here) ─► loop { policy turn ─► tool call on the sandbox's worker } ─► grade ─► store
  *
  * The conversation, observations, token ids and logprobs live in PostgreSQL (the event log), and so do the tool calls
  * (the claim-check pattern): a policy turn hands back the tool's name, a digest of the call and a short summary, and
@@ -16,6 +16,7 @@ import {
   ActivityFailure,
   defineQuery,
   deprecatePatch,
+  patched,
   proxyActivities,
   proxyLocalActivities,
   setCurrentDetails,
@@ -47,6 +48,11 @@ export const stateQuery = defineQuery<EpisodeState>('state');
  * - `episode-id-full-run-id`: the episode id is the workflow id and the whole first run id (was its first 8 digits).
  * - `claim-check-calls`: tool calls live in the event log, never in the workflow; bookkeeping is local activities. */
 export const RETIRED_PATCHES = ['episode-id-full-run-id', 'claim-check-calls'] as const;
+
+/** The patch of the current shape: the sandbox opens as a local activity of the worker that runs the workflow, and each
+ * tool call is first tried there as a local activity (`runToolIfHere`), which saves two task-queue hand-offs per turn
+ * (issue 19). Histories from before it open the sandbox on the shared queue and send every call to the sandbox's. */
+export const LOCAL_TOOL_CALLS = 'local-tool-calls';
 
 /** Short bookkeeping calls against PostgreSQL and Kafka, as local activities: run by the worker that runs the
  * workflow, within its workflow task, so they cost no task-queue round trip. Each is idempotent (keyed writes), so a
@@ -80,6 +86,22 @@ const opener = proxyActivities<Activities>({
   retry: { initialInterval: '1s', maximumAttempts: 5, nonRetryableErrorTypes: NON_RETRYABLE.opener },
 });
 
+/** Since `local-tool-calls`: the sandbox opens on the worker that runs the workflow, within its workflow task. */
+const localOpener = proxyLocalActivities<Activities>({
+  startToCloseTimeout: '2m',
+  localRetryThreshold: '10s',
+  retry: { initialInterval: '1s', maximumAttempts: 5, nonRetryableErrorTypes: NON_RETRYABLE.opener },
+});
+
+/** Since `local-tool-calls`: a tool call on the worker that runs the workflow, if that worker holds the sandbox. It
+ * cannot heartbeat; if its worker dies, the workflow task times out and the workflow goes on elsewhere, where the
+ * call finds no sandbox and takes the sandbox's queue, whose schedule-to-start timeout then starts the recovery. */
+const localHost = proxyLocalActivities<Activities>({
+  startToCloseTimeout: '10m',
+  localRetryThreshold: '10s',
+  retry: { initialInterval: '1s', maximumAttempts: 3, nonRetryableErrorTypes: NON_RETRYABLE.sandbox },
+});
+
 /** Tool, grade and close calls run on the worker that holds the sandbox (its own task queue). */
 function onSandbox(queue: string, scheduleToStartSeconds: number) {
   const options: ActivityOptions = {
@@ -103,9 +125,10 @@ const STORY_LINES = 8;
 const RECOVERY_NOTICE =
   '[harness] The sandbox was lost and rebuilt: your edits and commands were re-applied, and the debugger (if it was running) was restarted with your breakpoints.';
 
+/** A regular activity's failure arrives as an ActivityFailure around its cause; a local activity's, as the cause. */
 function isSandboxLoss(err: unknown): boolean {
-  if (!(err instanceof ActivityFailure)) return false;
-  if (err.cause instanceof TimeoutFailure) return true; // schedule-to-start (dead queue) or heartbeat (dead mid-call)
+  const cause = err instanceof ActivityFailure ? err.cause : err;
+  if (cause instanceof TimeoutFailure) return true; // schedule-to-start (dead queue), heartbeat (dead mid-call), or a local call's start-to-close
   return failureTypeOf(err) === Failure.SandboxLost;
 }
 
@@ -156,6 +179,8 @@ export async function EpisodeWorkflow(rawInput: unknown): Promise<EpisodeResult>
   const input = parseInput(EpisodeInput, rawInput, 'EpisodeWorkflow');
   const info = workflowInfo();
   for (const patch of RETIRED_PATCHES) deprecatePatch(patch);
+  // Asked first, before any command, as the markers above are.
+  const localTools = patched(LOCAL_TOOL_CALLS);
   const episodeId = episodeIdFor(info.workflowId, info.firstExecutionRunId);
   const state: EpisodeState = {
     episodeId,
@@ -185,12 +210,15 @@ export async function EpisodeWorkflow(rawInput: unknown): Promise<EpisodeResult>
   ]);
   tagStart(input, split);
 
-  const open = (summary: string) => opener.openSandbox.executeWithOptions({ summary }, [{ episodeId, taskId: input.taskId, toolset: input.toolset }]);
+  const open = (summary: string) =>
+    (localTools ? localOpener : opener).openSandbox.executeWithOptions({ summary }, [{ episodeId, taskId: input.taskId, toolset: input.toolset }]);
   let sandbox = await open(`open sandbox · ${input.taskId}`);
   const host = () => onSandbox(sandbox.queue, input.sandboxScheduleToStartSeconds);
   /** Turns whose calls a rebuilt sandbox must re-apply, in order: edits, state-changing bash, debugger setup. */
   const replayTurns: number[] = [];
   let pendingNotice: string | undefined;
+  /** The session whose worker said it does not hold it: its calls go to its queue from then on. */
+  let elsewhere: string | null = null;
 
   /** Run a sandbox activity; if the sandbox's worker is gone, rebuild the sandbox on another worker and retry. */
   async function withSandbox<T>(beforeTurn: number, fn: (acts: ReturnType<typeof onSandbox>) => Promise<T>): Promise<T> {
@@ -264,9 +292,14 @@ export async function EpisodeWorkflow(rawInput: unknown): Promise<EpisodeResult>
         // Taken at each attempt, so the call retried on a rebuilt sandbox tells the model about the rebuild.
         const notice = pendingNotice;
         pendingNotice = undefined;
-        return acts.runTool.executeWithOptions({ summary: `turn ${turn} · ${reply.summary}` }, [
-          { episodeId, sessionId: sandbox.sessionId, turn, ...(notice ? { notice, rebuilt: true } : {}) },
-        ]);
+        const call = { episodeId, sessionId: sandbox.sessionId, turn, ...(notice ? { notice, rebuilt: true } : {}) };
+        const summary = `turn ${turn} · ${reply.summary}`;
+        if (!localTools || elsewhere === sandbox.sessionId) return acts.runTool.executeWithOptions({ summary }, [call]);
+        return localHost.runToolIfHere.executeWithOptions({ summary }, [{ ...call, queue: sandbox.queue }]).then((here) => {
+          if (here) return here;
+          elsewhere = call.sessionId;
+          return acts.runTool.executeWithOptions({ summary }, [call]);
+        });
       });
       if (result.location) state.debuggerLocation = result.location;
       if (result.stateChanging || DEBUGGER_SETUP.has(reply.tool)) replayTurns.push(turn);
