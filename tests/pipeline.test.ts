@@ -4,9 +4,11 @@
  * trained by the learner as `modelDir`), on one train task with tiny settings: the oracle teacher, the corpus and its
  * cut, SFT, one GRPO step from the SFT adapter with BC replay, and the three evaluations.
  *
- * The workflows (and the local activities they run in-line) run in a worker PROCESS of their own, which the test
- * SIGKILLs and starts again once in every stage while that stage runs; the activities run in this process, on the
- * same queue, its host queue and the gpu queue. The pipeline must finish with its children under the derived ids, each started
+ * The workflows (and the local activities they run in-line: an episode's bookkeeping, its sandbox and tool calls, the
+ * oracle's turns) run in a worker PROCESS of their own, which also polls its own host queue as workers/worker.ts does.
+ * The test SIGKILLs it and starts it again once in every stage while that stage runs, so a kill also takes the
+ * sandboxes of the episodes running then, which recover. The other activities run in this process, on the same queue
+ * and the gpu queue. The pipeline must finish with its children under the derived ids, each started
  * once (one execution per id in Temporal, one evaluation per id in PostgreSQL, one training run), and return them.
  * Then `debugrl pipeline --id <it>` (in-process) follows the finished pipeline, never runs it again, and prints the
  * three-way table and the stage times. DEBUGRL_PIPELINE_SAVE_HISTORY=1 writes the run's history to tests/histories/ for the replay test.
@@ -40,9 +42,9 @@ const config = loadConfig({ ...process.env, DEBUGRL_EMBEDDED_PORT: String(PORT),
 const TASKS = (process.env.DEBUGRL_PIPELINE_TASKS ?? 'trading_dashboard_tickers').split(',');
 const CUT_TOKENS = 2560;
 
-/** The killable worker: a process that runs the workflows (the cached bundle, so it starts in seconds) and the local
- * activities they run in-line (an episode's bookkeeping, the oracle's turns), from the built lib/ (`npx tsc -p .`, as
- * ./infra/test builds first). Activities proper run in this test's process, whose sandboxes survive the kills. */
+/** The killable worker: a process that runs the workflows (the cached bundle, so it starts in seconds), the local
+ * activities they run in-line, and the sandbox activities on its own host queue, from the built lib/ (`npx tsc -p .`,
+ * as ./infra/test builds first). The other activities run in this test's process. */
 const WORKER_JS = `
 const path = require('node:path');
 const { NativeConnection, Worker, Runtime, DefaultLogger } = require('@temporalio/worker');
@@ -51,11 +53,14 @@ Runtime.install({ logger: new DefaultLogger('ERROR') });
 (async () => {
   const config = lib('common/config').loadConfig();
   const deps = lib('workers/deps').openDeps(config, 'pipeline-test-workflows');
-  const activities = lib('activities').createActivities(deps, { hostQueue: process.env.PIPELINE_QUEUE + '-no-sandboxes', sessions: new (lib('activities/sandbox').SessionRegistry)() });
+  const hostQueue = process.env.PIPELINE_QUEUE + '-host-' + process.pid;
+  const activities = lib('activities').createActivities(deps, { hostQueue, sessions: new (lib('activities/sandbox').SessionRegistry)() });
   const connection = await NativeConnection.connect(lib('common/connections').temporalConnectionOptions(config));
-  const worker = await Worker.create({ connection, namespace: config.DEBUGRL_TEMPORAL_NAMESPACE, taskQueue: process.env.PIPELINE_QUEUE, workflowBundle: { codePath: process.env.PIPELINE_BUNDLE }, activities, enableNonLocalActivities: false });
+  const namespace = config.DEBUGRL_TEMPORAL_NAMESPACE;
+  const worker = await Worker.create({ connection, namespace, taskQueue: process.env.PIPELINE_QUEUE, workflowBundle: { codePath: process.env.PIPELINE_BUNDLE }, activities, enableNonLocalActivities: false });
+  const host = await Worker.create({ connection, namespace, taskQueue: hostQueue, activities });
   console.log('polling');
-  await worker.run();
+  await Promise.all([worker.run(), host.run()]);
 })().catch((e) => { console.error(e); process.exit(1); });`;
 
 async function startWorkflowWorker(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
@@ -112,16 +117,14 @@ describe('PipelineWorkflow (real services, a private tiny model, a workflow work
     quietRuntime();
     server = await startTinyModelServer(config, PORT, { name: 'pipeline' });
 
-    // activities on the pipeline's queue, its host queue and the gpu queue; workflows in the killable process
+    // activities on the pipeline's queue and the gpu queue; workflows and sandboxes in the killable process
     deps = openDeps(config, 'pipeline-test');
     sessions = new SessionRegistry();
-    const hostQueue = `${taskQueue}-host`;
-    const activities = createActivities(deps, { hostQueue, sessions });
+    const activities = createActivities(deps, { hostQueue: `${taskQueue}-host-unused`, sessions });
     host = new LearnerHost(config);
     connection = await workerConnection();
     workers = [
       await Worker.create({ connection, taskQueue, activities, maxConcurrentActivityTaskExecutions: 16 }),
-      await Worker.create({ connection, taskQueue: hostQueue, activities }),
       await Worker.create({ connection, taskQueue: `${taskQueue}-gpu`, activities: learnerActivities(deps, config, host), maxConcurrentActivityTaskExecutions: 1 }),
     ];
     running = Promise.all(workers.map((w) => w.run()));
