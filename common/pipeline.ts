@@ -67,6 +67,9 @@ export const PipelineInput = z
         k: z.number().int().min(1).max(64).optional(),
         limits: EpisodeLimits.default(EpisodeLimits.parse({})),
         concurrency: z.number().int().min(1).max(256).default(2),
+        /** How long a sandbox's queue may leave a call waiting before the episode treats its worker as dead and
+         * rebuilds the sandbox (the teacher's and the three evaluations' episodes); absent: the evaluation's default. */
+        sandboxScheduleToStartSeconds: z.number().int().min(1).max(3600).optional(),
       })
       .strict()
       .prefault({}),

@@ -165,10 +165,12 @@ describe('PipelineWorkflow (real services, a private tiny model, a workflow work
             sft: { epochs: 1, lr: 1e-3, warmupSteps: 0, batchExamples: 1 },
             training: {
               steps: 1, groupSize: 2, groupsPerStep: 1, poolSize: 2, dropZeroSignalGroups: false, bcExamples: 1,
+              // A kill takes the sandboxes of the running episodes: their recovery waits this long on the dead queue.
+              sandboxScheduleToStartSeconds: 10,
               limits: { maxTurns: 1, maxNewTokens: 48, maxContextTokens: 8192 },
               learner: { model: 'smollm2', modelDir: server.modelDir, loraRank: 4, lr: 1e-3, maxTokens: 8192 },
             },
-            evaluation: { episodesPerTask: 1, limits: { maxTurns: 2, maxNewTokens: 48, maxContextTokens: 8192 } },
+            evaluation: { episodesPerTask: 1, limits: { maxTurns: 2, maxNewTokens: 48, maxContextTokens: 8192 }, sandboxScheduleToStartSeconds: 10 },
             learnerTaskQueue: `${taskQueue}-gpu`,
           },
         ],

@@ -65,14 +65,16 @@ export async function PipelineWorkflow(raw: unknown): Promise<PipelineResult> {
   const tasks = pipelineTasks(cfg);
   const evaluate = (name: 'teacher' | 'eval-base' | 'eval-sft' | 'eval-rl', input: EvaluationInput) =>
     stage(name, () => executeChild(EvaluationWorkflow, { workflowId: ids[name], args: [input], memo: { ...memo, pipelineStage: name } }));
+  // Only when given, so that an input without it makes the children's inputs it always made (saved histories replay).
+  const startWait = cfg.evaluation.sandboxScheduleToStartSeconds ? { sandboxScheduleToStartSeconds: cfg.evaluation.sandboxScheduleToStartSeconds } : {};
   const student = (policy: string): EvaluationInput => {
     const e = cfg.evaluation;
-    return { policy, ...tasks, toolset: cfg.toolset, episodesPerTask: e.episodesPerTask, k: e.k ?? e.episodesPerTask, limits: e.limits, concurrency: e.concurrency };
+    return { policy, ...tasks, toolset: cfg.toolset, episodesPerTask: e.episodesPerTask, k: e.k ?? e.episodesPerTask, limits: e.limits, concurrency: e.concurrency, ...startWait };
   };
 
   // 1. the teacher, teacherEpisodes episodes per task (k stays 1). With the default 1 this input is what it always was,
   // so histories from before teacherEpisodes replay.
-  const teacher = await evaluate('teacher', { policy: cfg.teacher, ...tasks, toolset: cfg.toolset, episodesPerTask: cfg.teacherEpisodes, k: 1, limits: cfg.teacherLimits, concurrency: cfg.evaluation.concurrency });
+  const teacher = await evaluate('teacher', { policy: cfg.teacher, ...tasks, toolset: cfg.toolset, episodesPerTask: cfg.teacherEpisodes, k: 1, limits: cfg.teacherLimits, concurrency: cfg.evaluation.concurrency, ...startWait });
 
   // 2. its passing trajectories as a corpus, cut
   const corpus = await stage('corpus', () => corpora.buildPipelineCorpus({ pipelineId, evaluationId: teacher.evaluationId, maxTokens: cfg.corpus.maxTokens, heldOutFraction: cfg.corpus.heldOutFraction }));
